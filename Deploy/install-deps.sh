@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages GateSpeed needs to build, test and run. Idempotent:
+# installs only what is missing, runs `apt-get update` once when something is, and uses
+# sudo only when not root. Works on Debian bookworm and Raspberry Pi OS (bookworm).
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libv4l-dev            # V4L2 cameras (libv4l2, libv4lconvert)
+  libgpiod-dev          # GPIO lines, libgpiod v1
+  libespeak-ng-dev      # speech synthesis
+  espeak-ng-data        # voices (en-gb)
+  libasound2-dev        # ALSA playback
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev   # video decode/encode/mux
+  libfreetype-dev       # overlay text
+  fonts-dejavu-core     # the overlay font
+)
+# Used only by the test suite.
+if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then
+  packages+=(systemd)   # systemd-analyze verify for the unit file
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo_cmd=(sudo)
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

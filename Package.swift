@@ -1,0 +1,76 @@
+// swift-tools-version:6.0
+// GateSpeed: a camera-based slalom timing appliance for Linux boards.
+//
+// Layering (see README "Architecture"):
+//   pure Swift, no Foundation, no C : GateSpeedCore, GateSpeedFrames, GateSpeedVision,
+//                                      GateSpeedSimulation, GateSpeedEngine, GateSpeedBoard
+//   one thin adapter per C library   : V4L2Camera, GPIODLines, EspeakVoice, ALSAPlayback,
+//                                      FFmpegMedia, FreeTypeText
+//   services (Foundation)            : GateSpeedService
+//   composition root                 : gatespeed (executable)
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+let fast: [SwiftSetting] = strict
+
+let package = Package(
+    name: "GateSpeed",
+    products: [
+        .executable(name: "gatespeed", targets: ["gatespeed"]),
+    ],
+    targets: [
+        // MARK: C libraries from Debian packages
+        .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+
+        // MARK: Pure Swift logic
+        .target(name: "GateSpeedCore", swiftSettings: fast),
+        .target(name: "GateSpeedFrames", swiftSettings: fast),
+        .target(name: "GateSpeedVision", dependencies: ["GateSpeedFrames"], swiftSettings: fast),
+        .target(name: "GateSpeedSimulation", dependencies: ["GateSpeedFrames"], swiftSettings: fast),
+        .target(name: "GateSpeedEngine",
+                dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision"], swiftSettings: fast),
+        .target(name: "GateSpeedBoard", dependencies: ["GateSpeedCore"], swiftSettings: strict),
+
+        // MARK: Adapters, one per C library
+        .target(name: "V4L2Camera", dependencies: ["CV4L2", "GateSpeedFrames"], swiftSettings: strict),
+        .target(name: "GPIODLines", dependencies: ["CGPIOD", "GateSpeedBoard"], swiftSettings: strict),
+        .target(name: "EspeakVoice", dependencies: ["CEspeakNG"], swiftSettings: strict),
+        .target(name: "ALSAPlayback", dependencies: ["CALSA"], swiftSettings: strict),
+        .target(name: "FFmpegMedia", dependencies: ["CFFmpeg", "GateSpeedFrames"], swiftSettings: fast),
+        .target(name: "FreeTypeText", dependencies: ["CFreeType"], swiftSettings: fast),
+
+        // MARK: Services and the composition root
+        .target(name: "GateSpeedService",
+                dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
+                               "GateSpeedSimulation", "GateSpeedBoard"],
+                swiftSettings: strict),
+        .executableTarget(name: "gatespeed",
+                          dependencies: ["GateSpeedService", "GateSpeedCore", "GateSpeedFrames", "GateSpeedVision",
+                                         "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard",
+                                         "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
+                                         "FFmpegMedia", "FreeTypeText"],
+                          swiftSettings: fast),
+
+        // MARK: Tests mirror the modules
+        .testTarget(name: "GateSpeedCoreTests", dependencies: ["GateSpeedCore"], swiftSettings: strict),
+        .testTarget(name: "GateSpeedFramesTests", dependencies: ["GateSpeedFrames"], swiftSettings: strict),
+        .testTarget(name: "GateSpeedVisionTests",
+                    dependencies: ["GateSpeedVision", "GateSpeedSimulation", "GateSpeedEngine", "GateSpeedCore"],
+                    swiftSettings: strict),
+        .testTarget(name: "GateSpeedBoardTests", dependencies: ["GateSpeedBoard"], swiftSettings: strict),
+        .testTarget(name: "V4L2CameraTests", dependencies: ["V4L2Camera"], swiftSettings: strict),
+        .testTarget(name: "GPIODLinesTests", dependencies: ["GPIODLines"], swiftSettings: strict),
+        .testTarget(name: "SpeechTests", dependencies: ["EspeakVoice", "ALSAPlayback"], swiftSettings: strict),
+        .testTarget(name: "FFmpegMediaTests",
+                    dependencies: ["FFmpegMedia", "GateSpeedSimulation", "GateSpeedEngine", "GateSpeedCore"],
+                    swiftSettings: strict),
+        .testTarget(name: "FreeTypeTextTests", dependencies: ["FreeTypeText"], swiftSettings: strict),
+        .testTarget(name: "GateSpeedServiceTests", dependencies: ["GateSpeedService"], swiftSettings: strict),
+    ]
+)

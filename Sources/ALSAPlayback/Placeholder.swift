@@ -1,0 +1,1 @@
+// Placeholder: ALSAPlayback is being built. Replace this file.

@@ -1,0 +1,3 @@
+// ALSA PCM playback.
+#pragma once
+#include <alsa/asoundlib.h>

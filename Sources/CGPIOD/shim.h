@@ -1,0 +1,3 @@
+// libgpiod v1 (1.6.x).
+#pragma once
+#include <gpiod.h>

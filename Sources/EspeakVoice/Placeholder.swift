@@ -1,0 +1,1 @@
+// Placeholder: EspeakVoice is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: FFmpegMedia is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: FreeTypeText is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: GPIODLines is being built. Replace this file.

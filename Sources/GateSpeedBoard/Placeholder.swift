@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedBoard is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedCore is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedEngine is being built. Replace this file.

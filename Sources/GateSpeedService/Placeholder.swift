@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedService is being built. Replace this file.

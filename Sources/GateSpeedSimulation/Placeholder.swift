@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedSimulation is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedVision is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: V4L2Camera is being built. Replace this file.

@@ -1,0 +1,2 @@
+// The composition root. Being built: see README.
+print("gatespeed: not built yet")

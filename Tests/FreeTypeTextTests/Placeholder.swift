@@ -1,0 +1,1 @@
+// Placeholder: tests for this module are being written. Replace this file.
