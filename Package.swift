@@ -45,6 +45,12 @@ let package = Package(
         .target(name: "FFmpegMedia", dependencies: ["CFFmpeg", "GateSpeedFrames"], swiftSettings: fast),
         .target(name: "FreeTypeText", dependencies: ["CFreeType"], swiftSettings: fast),
 
+        // MARK: Compositions of adapters (threads, queues) used by the root
+        .target(name: "GateSpeedSpeech", dependencies: ["EspeakVoice", "ALSAPlayback"], swiftSettings: strict),
+        .target(name: "GateSpeedRecording",
+                dependencies: ["FFmpegMedia", "FreeTypeText", "GateSpeedFrames", "GateSpeedCore", "GateSpeedService"],
+                swiftSettings: strict),
+
         // MARK: Services and the composition root
         .target(name: "GateSpeedService",
                 dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
@@ -54,7 +60,7 @@ let package = Package(
                           dependencies: ["GateSpeedService", "GateSpeedCore", "GateSpeedFrames", "GateSpeedVision",
                                          "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard",
                                          "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
-                                         "FFmpegMedia", "FreeTypeText"],
+                                         "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording"],
                           swiftSettings: fast),
 
         // MARK: Tests mirror the modules
@@ -66,7 +72,11 @@ let package = Package(
         .testTarget(name: "GateSpeedBoardTests", dependencies: ["GateSpeedBoard"], swiftSettings: strict),
         .testTarget(name: "V4L2CameraTests", dependencies: ["V4L2Camera"], swiftSettings: strict),
         .testTarget(name: "GPIODLinesTests", dependencies: ["GPIODLines"], swiftSettings: strict),
-        .testTarget(name: "SpeechTests", dependencies: ["EspeakVoice", "ALSAPlayback"], swiftSettings: strict),
+        .testTarget(name: "SpeechTests", dependencies: ["GateSpeedSpeech", "EspeakVoice", "ALSAPlayback"],
+                    swiftSettings: strict),
+        .testTarget(name: "GateSpeedRecordingTests",
+                    dependencies: ["GateSpeedRecording", "FFmpegMedia", "FreeTypeText", "GateSpeedService"],
+                    swiftSettings: strict),
         .testTarget(name: "FFmpegMediaTests",
                     dependencies: ["FFmpegMedia", "GateSpeedSimulation", "GateSpeedEngine", "GateSpeedCore"],
                     swiftSettings: strict),

@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedRecording is being built. Replace this file.

@@ -1,0 +1,1 @@
+// Placeholder: GateSpeedSpeech is being built. Replace this file.
