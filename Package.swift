@@ -11,7 +11,10 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-let fast: [SwiftSetting] = strict
+/// Hot pure modules are optimised even in debug builds, so the accuracy suite runs real scenes quickly.
+let fast: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// Pure modules use sqrt/round from the C maths library, which a binary without Foundation must link itself.
+let libm: [LinkerSetting] = [.linkedLibrary("m")]
 
 let package = Package(
     name: "GateSpeed",
@@ -29,13 +32,13 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // MARK: Pure Swift logic
-        .target(name: "GateSpeedCore", swiftSettings: fast),
-        .target(name: "GateSpeedFrames", swiftSettings: fast),
-        .target(name: "GateSpeedVision", dependencies: ["GateSpeedFrames"], swiftSettings: fast),
-        .target(name: "GateSpeedSimulation", dependencies: ["GateSpeedFrames"], swiftSettings: fast),
+        .target(name: "GateSpeedCore", swiftSettings: fast, linkerSettings: libm),
+        .target(name: "GateSpeedFrames", swiftSettings: fast, linkerSettings: libm),
+        .target(name: "GateSpeedVision", dependencies: ["GateSpeedFrames"], swiftSettings: fast, linkerSettings: libm),
+        .target(name: "GateSpeedSimulation", dependencies: ["GateSpeedFrames"], swiftSettings: fast, linkerSettings: libm),
         .target(name: "GateSpeedEngine",
-                dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision"], swiftSettings: fast),
-        .target(name: "GateSpeedBoard", dependencies: ["GateSpeedCore"], swiftSettings: strict),
+                dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision"], swiftSettings: fast, linkerSettings: libm),
+        .target(name: "GateSpeedBoard", dependencies: ["GateSpeedCore"], swiftSettings: strict, linkerSettings: libm),
 
         // MARK: Adapters, one per C library
         .target(name: "V4L2Camera", dependencies: ["CV4L2", "GateSpeedFrames"], swiftSettings: strict),

@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedSimulation is being built. Replace this file.

@@ -1,0 +1,119 @@
+import GateSpeedFrames
+
+/// Frames of a `SimulatedScene` at real cadence: nominal period plus timestamp jitter, with
+/// dropped frames skipping sequence numbers, sensor noise, light drift and camera shake.
+///
+/// Delivers 8-bit grey frames from a buffer it owns and reuses (no allocation per frame).
+public struct SimulatedCourseSource: FrameSource {
+    public let scene: SimulatedScene
+    public var frameWidth: Int { scene.width }
+    public var frameHeight: Int { scene.height }
+    public var nominalFramesPerSecond: Double { scene.framesPerSecond }
+    public private(set) var statistics = FrameSourceStatistics()
+
+    private let background: BackgroundTexture
+    private let painter: FigurePainter
+    private var canvas: [Float]
+    private var frame: [UInt8]
+    private var noise: [Float]
+    private var random: SeededRandom
+    private var index: UInt64 = 0
+    private var lastTimestamp = -Double.infinity
+
+    public init(scene: SimulatedScene) {
+        self.scene = scene
+        background = BackgroundTexture(width: scene.width, height: scene.height, posts: scene.posts, seed: scene.seed)
+        painter = FigurePainter(width: scene.width, height: scene.height)
+        canvas = [Float](repeating: 0, count: scene.width * scene.height)
+        frame = [UInt8](repeating: 0, count: scene.width * scene.height)
+        random = SeededRandom(seed: scene.seed)
+        // A pool of noise, read from a random place each frame: cheap and never repeating exactly.
+        let poolSize = scene.width * scene.height + 4099
+        noise = [Float](repeating: 0, count: poolSize)
+        for i in 0..<poolSize { noise[i] = Float(random.gaussian() * scene.noise) }
+    }
+
+    /// Nominal time of frame `index` (before jitter).
+    public func nominalTime(ofFrame index: UInt64) -> Double { Double(index) / scene.framesPerSecond }
+
+    public mutating func nextFrame(_ body: (VideoFrame) -> Void) -> FrameOutcome {
+        // Drop frames the way a busy camera does: the sequence number moves on, no frame comes.
+        while true {
+            let t = nominalTime(ofFrame: index)
+            guard t <= scene.duration else { return .endOfStream }
+            if index > 0 && scene.dropFraction > 0 && random.unit() < scene.dropFraction {
+                index += 1
+                statistics.dropped += 1
+                continue
+            }
+            break
+        }
+        var t = nominalTime(ofFrame: index)
+        if scene.timestampJitter > 0 {
+            t += random.uniform(-scene.timestampJitter...scene.timestampJitter)
+            t = max(t, lastTimestamp + 1e-4)  // a camera clock never runs backwards
+        }
+        lastTimestamp = t
+        render(at: t)
+        let sequence = index
+        index += 1
+        statistics.delivered += 1
+        let w = scene.width, h = scene.height
+        frame.withUnsafeBytes { raw in
+            let plane = Plane(base: raw.baseAddress!, width: w, height: h, rowStride: w)
+            body(VideoFrame(luma: plane, timestamp: t, sequence: sequence))
+        }
+        return .delivered
+    }
+
+    /// Light level at scene time `t` (1 = as at the start).
+    public func lightLevel(at t: Double) -> Double {
+        var level = 1 + scene.lightDrift * sine(6.283185307179586 * t / scene.lightDriftPeriod)
+        if t >= scene.lightStepTime { level *= 1 + scene.lightStep }
+        return level
+    }
+
+    private mutating func render(at t: Double) {
+        let w = scene.width, h = scene.height
+        var dx = 0, dy = 0
+        if scene.cameraShake > 0 {
+            dx = Int((random.uniform(-1...1) * scene.cameraShake).rounded())
+            dy = Int((random.uniform(-1...1) * scene.cameraShake).rounded())
+        }
+        if t >= scene.bumpTime { dx += scene.bumpPixels; dy += scene.bumpPixels / 2 }
+        let light = Float(lightLevel(at: t))
+        let background = self.background
+        canvas.withUnsafeMutableBufferPointer { c in
+            for y in 0..<h {
+                for x in 0..<w { c[y * w + x] = background.value(x: x + dx, y: y + dy) }
+            }
+            for bystander in scene.bystanders where t >= bystander.appears && t < bystander.leaves {
+                let tall = bystander.heightFraction * Double(h)
+                painter.paint(into: c.baseAddress!, centreX: bystander.x(at: t) * Double(w) - Double(dx),
+                              groundY: bystander.groundY * Double(h) - Double(dy), tall: tall,
+                              stride: t * 5, luma: Float(bystander.luma))
+            }
+            for rider in scene.riders {
+                let x = scene.x(of: rider, at: t)
+                guard x > -0.3 && x < 1.3 else { continue }
+                let tall = rider.heightFraction * Double(h)
+                let centre = x * Double(w) - Double(dx), ground = rider.groundY * Double(h) - Double(dy)
+                if scene.shadows { painter.shade(into: c.baseAddress!, centreX: centre, groundY: ground, tall: tall) }
+                let travelled = rider.motion.distance(at: t - rider.startTime)
+                painter.paint(into: c.baseAddress!, centreX: centre, groundY: ground, tall: tall,
+                              stride: travelled * 1.2, luma: Float(rider.luma))
+            }
+        }
+        let noiseStart = Int(random.next() % 4096)
+        canvas.withUnsafeBufferPointer { c in
+            noise.withUnsafeBufferPointer { n in
+                frame.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<(w * h) {
+                        let v = c[i] * light + n[noiseStart + i]
+                        out[i] = UInt8(max(0, min(255, v)))
+                    }
+                }
+            }
+        }
+    }
+}

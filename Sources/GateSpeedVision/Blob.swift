@@ -1,0 +1,24 @@
+/// A connected region of foreground on the analysis grid, in view coordinates
+/// (normalised 0...1, top-left origin; x across, y down).
+public struct Blob: Sendable, Equatable {
+    public var minX: Double, maxX: Double, minY: Double, maxY: Double
+    /// Covered fraction of the view.
+    public var area: Double
+    public var centroidX: Double, centroidY: Double
+    /// Horizontal centre of the upper part of the region (head and torso): the rider's
+    /// position for timing, unmoved by swinging legs and ground shadows.
+    public var upperCentreX: Double
+    /// The lowest point (feet or wheels): x at the bottom row, and that row's y.
+    public var bottomX: Double, bottomY: Double
+
+    public var width: Double { maxX - minX }
+    public var height: Double { maxY - minY }
+
+    public init(minX: Double = 0, maxX: Double = 0, minY: Double = 0, maxY: Double = 0, area: Double = 0,
+                centroidX: Double = 0, centroidY: Double = 0, upperCentreX: Double = 0,
+                bottomX: Double = 0, bottomY: Double = 0) {
+        self.minX = minX; self.maxX = maxX; self.minY = minY; self.maxY = maxY; self.area = area
+        self.centroidX = centroidX; self.centroidY = centroidY; self.upperCentreX = upperCentreX
+        self.bottomX = bottomX; self.bottomY = bottomY
+    }
+}

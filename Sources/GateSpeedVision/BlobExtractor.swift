@@ -1,0 +1,176 @@
+/// Finds connected regions of foreground on the analysis grid.
+///
+/// Cells join a region when they lie within two cells of each other (Chebyshev distance),
+/// so a rider split by a one-cell gap (a thin neck, a belt the colour of the ground) stays one
+/// region. Labelling is two-pass union-find over preallocated arrays: nothing is allocated
+/// per frame.
+public struct BlobExtractor: Sendable {
+    public let columns: Int
+    public let rows: Int
+    /// Most regions reported per frame (the largest ones).
+    public let capacity: Int
+
+    private var labels: [Int32]
+    private var parent: [Int32]
+    private var slotOfRoot: [Int32]
+    // Per-region statistics, indexed by slot.
+    private var minX: [Int32], maxX: [Int32], minY: [Int32], maxY: [Int32], area: [Int32]
+    private var sumX: [Int], sumY: [Int]
+    private var upperSumX: [Int], upperCount: [Int32], bottomSumX: [Int], bottomCount: [Int32]
+    private var rootOfSlot: [Int32]
+    /// The regions found by the last `extract`, `blobCount` of them, largest first.
+    public private(set) var blobs: [Blob]
+    public private(set) var blobCount = 0
+
+    public init(columns: Int, rows: Int, capacity: Int = 32) {
+        self.columns = columns
+        self.rows = rows
+        self.capacity = capacity
+        let n = columns * rows
+        labels = [Int32](repeating: -1, count: n)
+        parent = [Int32](repeating: 0, count: n)
+        slotOfRoot = [Int32](repeating: -1, count: n)
+        let slots = n / 2 + 1
+        minX = [Int32](repeating: 0, count: slots); maxX = minX; minY = minX; maxY = minX; area = minX
+        sumX = [Int](repeating: 0, count: slots); sumY = sumX; upperSumX = sumX; bottomSumX = sumX
+        upperCount = minX; bottomCount = minX; rootOfSlot = minX
+        blobs = [Blob](repeating: Blob(), count: capacity)
+    }
+
+    /// Labels `mask` (1 = foreground, `columns * rows` cells) and fills `blobs` with the regions
+    /// at least `minimumHeightCells` tall, largest first. `upperFraction` is the share of each
+    /// region's height, from the top, used for `Blob.upperCentreX`.
+    public mutating func extract(mask: UnsafePointer<UInt8>, minimumHeightCells: Int, upperFraction: Double) {
+        let w = columns, h = rows
+        var slotCount = 0
+        labels.withUnsafeMutableBufferPointer { labels in
+        parent.withUnsafeMutableBufferPointer { parent in
+        slotOfRoot.withUnsafeMutableBufferPointer { slotOfRoot in
+            var nextLabel: Int32 = 0
+            @inline(__always) func find(_ label: Int32) -> Int32 {
+                var root = label
+                while parent[Int(root)] != root { root = parent[Int(root)] }
+                var node = label
+                while parent[Int(node)] != root {
+                    let up = parent[Int(node)]
+                    parent[Int(node)] = root
+                    node = up
+                }
+                return root
+            }
+            // Pass 1: provisional labels, merged through union-find.
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    guard mask[i] != 0 else { labels[i] = -1; continue }
+                    var label: Int32 = -1
+                    for dy in -2...0 {
+                        let ny = y + dy
+                        if ny < 0 { continue }
+                        let xEnd = dy == 0 ? x - 1 : x + 2
+                        var nx = max(0, x - 2)
+                        while nx <= min(w - 1, xEnd) {
+                            let neighbour = labels[ny * w + nx]
+                            if neighbour >= 0 {
+                                let root = find(neighbour)
+                                if label < 0 {
+                                    label = root
+                                } else if root != label {
+                                    let (low, high) = root < label ? (root, label) : (label, root)
+                                    parent[Int(high)] = low
+                                    label = low
+                                }
+                            }
+                            nx += 1
+                        }
+                    }
+                    if label < 0 {
+                        label = nextLabel
+                        parent[Int(label)] = label
+                        nextLabel += 1
+                    }
+                    labels[i] = label
+                }
+            }
+            // Pass 2: statistics per final region.
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    let label = labels[i]
+                    guard label >= 0 else { continue }
+                    let root = find(label)
+                    labels[i] = root
+                    var slot = Int(slotOfRoot[Int(root)])
+                    if slot < 0 {
+                        slot = slotCount
+                        slotCount += 1
+                        slotOfRoot[Int(root)] = Int32(slot)
+                        rootOfSlot[slot] = root
+                        minX[slot] = Int32(x); maxX[slot] = Int32(x); minY[slot] = Int32(y); maxY[slot] = Int32(y)
+                        area[slot] = 0; sumX[slot] = 0; sumY[slot] = 0
+                        upperSumX[slot] = 0; upperCount[slot] = 0; bottomSumX[slot] = 0; bottomCount[slot] = 0
+                    }
+                    area[slot] += 1
+                    sumX[slot] += x; sumY[slot] += y
+                    if Int32(x) < minX[slot] { minX[slot] = Int32(x) }
+                    if Int32(x) > maxX[slot] { maxX[slot] = Int32(x) }
+                    maxY[slot] = Int32(y)   // rows are visited top to bottom
+                }
+            }
+            // Pass 3: upper-body centre and bottom row of each region.
+            for y in 0..<h {
+                for x in 0..<w {
+                    let root = labels[y * w + x]
+                    guard root >= 0 else { continue }
+                    let slot = Int(slotOfRoot[Int(root)])
+                    let top = Int(minY[slot]), tall = Int(maxY[slot]) - top + 1
+                    if Double(y - top) < upperFraction * Double(tall) {
+                        upperSumX[slot] += x; upperCount[slot] += 1
+                    }
+                    if y == Int(maxY[slot]) {
+                        bottomSumX[slot] += x; bottomCount[slot] += 1
+                    }
+                }
+            }
+            for slot in 0..<slotCount { slotOfRoot[Int(rootOfSlot[slot])] = -1 }
+        }}}
+        publish(slotCount: slotCount, minimumHeightCells: minimumHeightCells)
+    }
+
+    /// Converts the qualifying regions to view coordinates, keeping the largest `capacity`.
+    private mutating func publish(slotCount: Int, minimumHeightCells: Int) {
+        blobCount = 0
+        let cw = 1 / Double(columns), ch = 1 / Double(rows)
+        for slot in 0..<slotCount {
+            let tall = Int(maxY[slot] - minY[slot]) + 1
+            guard tall >= minimumHeightCells else { continue }
+            let cells = Double(area[slot])
+            let blob = Blob(
+                minX: Double(minX[slot]) * cw, maxX: Double(maxX[slot] + 1) * cw,
+                minY: Double(minY[slot]) * ch, maxY: Double(maxY[slot] + 1) * ch,
+                area: cells * cw * ch,
+                centroidX: (Double(sumX[slot]) / cells + 0.5) * cw,
+                centroidY: (Double(sumY[slot]) / cells + 0.5) * ch,
+                upperCentreX: (Double(upperSumX[slot]) / Double(max(1, upperCount[slot])) + 0.5) * cw,
+                bottomX: (Double(bottomSumX[slot]) / Double(max(1, bottomCount[slot])) + 0.5) * cw,
+                bottomY: Double(maxY[slot] + 1) * ch)
+            insertBySize(blob)
+        }
+    }
+
+    /// Keeps `blobs[0..<blobCount]` sorted by area, largest first, dropping the smallest when full.
+    private mutating func insertBySize(_ blob: Blob) {
+        var position = blobCount
+        if blobCount == capacity {
+            guard blob.area > blobs[capacity - 1].area else { return }
+            position = capacity - 1
+        } else {
+            blobCount += 1
+        }
+        while position > 0 && blobs[position - 1].area < blob.area {
+            blobs[position] = blobs[position - 1]
+            position -= 1
+        }
+        blobs[position] = blob
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedVision is being built. Replace this file.

@@ -1,0 +1,234 @@
+import GateSpeedFrames
+
+/// Whether the detector has a learnt empty course to compare against.
+public enum DetectorPhase: Sendable, Equatable {
+    /// Waiting for the scene to be empty and still for the calibration window.
+    case calibrating
+    /// The empty course is learnt; riders are being looked for.
+    case ready
+}
+
+/// Why the detector went back to learning the course.
+public enum RelearnCause: String, Sendable, Equatable {
+    /// Most of the view changed at once: the camera was bumped or the light switched.
+    case globalChange = "global_change"
+    /// The frame size or layout changed (a camera reconnected with another format).
+    case frameLayoutChanged = "frame_layout_changed"
+    /// Asked for (button, command).
+    case requested
+}
+
+/// What the detector made of one frame.
+public struct DetectorOutput: Sendable, Equatable {
+    /// Source time of the frame, seconds.
+    public var time: Double = 0
+    public var phase: DetectorPhase = .calibrating
+    /// The course became learnt with this frame.
+    public var becameReady = false
+    /// Set on the frame at which the detector started relearning.
+    public var relearn: RelearnCause?
+    /// The rider, when seen in this frame.
+    public var rider: RiderTracker.Observation?
+    /// Fraction of the view that differs from the learnt course (0 while calibrating).
+    public var foregroundFraction = 0.0
+    /// While calibrating: fraction of the view that changed since the previous frame.
+    public var motionFraction = 0.0
+    /// While calibrating: seconds the scene has been still so far.
+    public var stillSeconds = 0.0
+}
+
+/// The whole per-frame vision path: sample the view grid, learn or compare with the empty
+/// course, find person-sized regions and follow the rider.
+///
+/// Pure Swift and allocation-free per frame once the first frame has sized the buffers.
+public struct RiderDetector: Sendable {
+    public let settings: VisionSettings
+    public let geometry: FrameGeometry
+    public private(set) var phase: DetectorPhase = .calibrating
+
+    private var grid: AnalysisGrid?
+    private var background = BackgroundModel(cellCount: 0)
+    private var blobs = BlobExtractor(columns: 1, rows: 1, capacity: 1)
+    private var tracker: RiderTracker
+    private var readiness: ReadinessWindow
+    private var cells: [Float] = []
+    private var previousCells: [Float] = []
+    private var texture: [Float] = []
+    private var mask: [UInt8] = []
+    /// Histogram of frame-to-frame changes in quarter luma levels, for the noise estimate.
+    private var differenceHistogram = [Int](repeating: 0, count: 256)
+    private var previousMask: [UInt8] = []
+    private var lastTime = -Double.infinity
+    private var hasPreviousCells = false
+    private var globalChangeSince = -Double.infinity
+    private var pendingRelearn: RelearnCause?
+
+    public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
+        self.settings = settings
+        self.geometry = geometry
+        tracker = RiderTracker(settings: settings, viewAspect: 4.0 / 3.0)
+        readiness = ReadinessWindow(windowSeconds: settings.calibrationWindowSeconds)
+    }
+
+    /// Analysis grid size, once the first frame has been seen.
+    public var gridSize: (columns: Int, rows: Int)? { grid.map { ($0.columns, $0.rows) } }
+
+    /// Starts learning the empty course again (button, command).
+    public mutating func recalibrate() {
+        startLearning()
+        pendingRelearn = .requested
+    }
+
+    /// Analyses one frame. `holdIdentity`: a run is in progress, keep the rider even if they stop.
+    public mutating func process(_ frame: VideoFrame, holdIdentity: Bool = false) -> DetectorOutput {
+        var output = DetectorOutput()
+        output.time = frame.timestamp
+        if prepareGrid(for: frame.luma) { output.relearn = .frameLayoutChanged }
+        if let cause = pendingRelearn { output.relearn = cause; pendingRelearn = nil }
+        guard let grid else { return output }
+        let step = lastTime.isFinite ? max(0, frame.timestamp - lastTime) : 0
+        lastTime = frame.timestamp
+
+        switch phase {
+        case .calibrating:
+            learn(frame: frame, grid: grid, output: &output)
+        case .ready:
+            cells.withUnsafeMutableBufferPointer { grid.sample(frame.luma, into: $0.baseAddress!) }
+            let fraction = classify(time: frame.timestamp, step: step)
+            output.foregroundFraction = fraction
+            if fraction > settings.globalChangeFraction {
+                // One frame can be a flash; a change that lasts a tenth of a second is a bump.
+                if globalChangeSince == -.infinity { globalChangeSince = frame.timestamp }
+                if frame.timestamp - globalChangeSince >= 0.1 {
+                    startLearning()
+                    output.relearn = .globalChange
+                }
+            } else {
+                globalChangeSince = -.infinity
+                output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity)
+            }
+        }
+        output.phase = phase
+        return output
+    }
+
+    // MARK: - Steps
+
+    /// Sizes every buffer for the frame's layout; returns true when that forced a relearn.
+    private mutating func prepareGrid(for plane: Plane) -> Bool {
+        if var existing = grid {
+            guard existing.prepare(for: plane) else { return false }
+            // Same view geometry, new sensor layout: rebuild everything below.
+            _ = existing
+        }
+        let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
+        let aspect = view.width / max(1, view.height)
+        var newGrid = AnalysisGrid(columns: settings.gridColumns, viewAspect: aspect, geometry: geometry)
+        newGrid.prepare(for: plane)
+        let n = newGrid.cellCount
+        cells = [Float](repeating: 0, count: n)
+        previousCells = cells
+        texture = cells
+        mask = [UInt8](repeating: 0, count: n)
+        previousMask = mask
+        background = BackgroundModel(cellCount: n)
+        blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
+        tracker = RiderTracker(settings: settings, viewAspect: aspect)
+        let hadGrid = grid != nil
+        grid = newGrid
+        startLearning()
+        return hadGrid
+    }
+
+    private mutating func startLearning() {
+        phase = .calibrating
+        readiness.reset()
+        background.beginLearning()
+        tracker.reset()
+        hasPreviousCells = false
+        globalChangeSince = -.infinity
+        for i in 0..<mask.count { mask[i] = 0; previousMask[i] = 0 }
+    }
+
+    private mutating func learn(frame: VideoFrame, grid: AnalysisGrid, output: inout DetectorOutput) {
+        cells.withUnsafeMutableBufferPointer { c in
+            texture.withUnsafeMutableBufferPointer { t in
+                grid.sample(frame.luma, into: c.baseAddress!, texture: t.baseAddress!)
+            }
+        }
+        let motion = hasPreviousCells ? changedFraction() : 1
+        let still = hasPreviousCells && motion < settings.stillMotionFraction
+        swap(&cells, &previousCells)
+        hasPreviousCells = true
+        output.motionFraction = motion
+        if !still {
+            readiness.add(time: frame.timestamp, still: false)
+            if background.framesLearnt > 0 { background.beginLearning() }
+            return
+        }
+        previousCells.withUnsafeBufferPointer { background.accumulate(cells: $0.baseAddress!) }
+        let ready = readiness.add(time: frame.timestamp, still: true)
+        output.stillSeconds = readiness.stillSeconds
+        if ready && background.framesLearnt >= 3 {
+            background.finishLearning(settings: settings)
+            phase = .ready
+            output.becameReady = true
+        }
+    }
+
+    /// Fraction of cells that changed since the previous frame by more than noise and shake
+    /// explain. The noise is measured on the frame pair itself (the median absolute change,
+    /// which the few cells a walking person covers cannot move), so a grainy night camera is
+    /// still "still" when nothing moves.
+    private mutating func changedFraction() -> Double {
+        let n = cells.count
+        for b in 0..<differenceHistogram.count { differenceHistogram[b] = 0 }
+        for i in 0..<n {
+            let d = min(255, Int(abs(cells[i] - previousCells[i]) * 4))
+            differenceHistogram[d] += 1
+        }
+        var seen = 0, medianQuarterLevels = 0
+        for (b, count) in differenceHistogram.enumerated() {
+            seen += count
+            if seen * 2 >= n { medianQuarterLevels = b; break }
+        }
+        // For Gaussian noise, median |difference| = 0.674 sigma; 4 sigma = 5.9 medians.
+        let noiseLimit = max(settings.minimumContrast, 5.9 * Float(medianQuarterLevels) * 0.25 + 1)
+        let shake = settings.shakeTolerancePixels
+        var changed = 0
+        for i in 0..<n where abs(cells[i] - previousCells[i]) > noiseLimit + shake * texture[i] { changed += 1 }
+        return Double(changed) / Double(max(1, n))
+    }
+
+    private mutating func classify(time: Double, step: Double) -> Double {
+        swap(&mask, &previousMask)
+        return cells.withUnsafeBufferPointer { c in
+            previousMask.withUnsafeBufferPointer { previous in
+                mask.withUnsafeMutableBufferPointer { m in
+                    background.classify(cells: c.baseAddress!, previousMask: previous.baseAddress!,
+                                        mask: m.baseAddress!, time: time, step: step, settings: settings)
+                }
+            }
+        }
+    }
+
+    private mutating func findRider(time: Double, holdIdentity: Bool) -> RiderTracker.Observation? {
+        let minimumHeight = max(2, Int(settings.riderMinHeight * Double(blobs.rows)))
+        mask.withUnsafeBufferPointer { m in
+            blobs.extract(mask: m.baseAddress!, minimumHeightCells: minimumHeight,
+                          upperFraction: settings.upperBodyFraction)
+        }
+        return blobs.blobs.withUnsafeBufferPointer { all in
+            tracker.update(time: time, candidates: UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]),
+                           holdIdentity: holdIdentity)
+        }
+    }
+
+    // MARK: - Inspection (tests, bench, logs)
+
+    /// The current foreground mask, row-major over the grid (1 = foreground).
+    public var foregroundMask: [UInt8] { mask }
+    /// Regions found in the last frame.
+    public var lastBlobs: ArraySlice<Blob> { blobs.blobs[0..<blobs.blobCount] }
+    public var backgroundGain: Float { background.gain }
+}

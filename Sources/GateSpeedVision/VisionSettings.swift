@@ -1,0 +1,42 @@
+/// Tunables of the rider detector. Defaults are chosen to be camera- and scene-independent:
+/// distances are fractions of the view, times are seconds, speeds are body-heights per second.
+public struct VisionSettings: Sendable, Equatable {
+    /// Width of the analysis grid in cells; the view is sampled at this resolution
+    /// (each cell averages a 2 x 2 pixel block at its centre). Height follows the aspect ratio.
+    public var gridColumns: Int = 128
+    /// Seconds the scene must be empty and still before the background is learnt (Calibrating -> Ready).
+    public var calibrationWindowSeconds: Double = 1.0
+    /// A frame counts as still when fewer than this fraction of cells changed since the previous frame.
+    public var stillMotionFraction: Double = 0.003
+    /// Smallest luma change (0-255) that counts as a difference, whatever the noise.
+    public var minimumContrast: Float = 14
+    /// A cell is foreground when it differs from the background by this many noise deviations.
+    public var noiseDeviations: Float = 4.5
+    /// Pixels of camera shake tolerated while waiting for a still scene (edges move this much).
+    /// Once learnt, the per-cell thresholds carry whatever shake the learning window saw.
+    public var shakeTolerancePixels: Float = 1.0
+    /// Time constant (seconds) with which the background follows slow light changes where nobody is.
+    public var backgroundTimeConstant: Double = 4.0
+    /// A person-sized foreground region that has not moved for this long is absorbed into the
+    /// background (a parked bag or a calibration ghost). Longer than any stop of a rider.
+    public var staticAbsorbSeconds: Double = 30
+    /// Fraction of the view that, changing at once, means a camera bump or a light switch: relearn.
+    public var globalChangeFraction: Double = 0.45
+    /// Shortest rider, as a fraction of the view height. Smaller regions (far bystanders, leaves) are ignored.
+    public var riderMinHeight: Double = 0.15
+    /// Fraction of a region's height, from the top, used for its horizontal centre (head and torso:
+    /// legs swing and ground shadows spread sideways, the upper body does neither).
+    public var upperBodyFraction: Double = 0.6
+    /// Seconds a track survives without a detection (gaps are bridged).
+    public var gapBridgeSeconds: Double = 0.35
+    /// A challenger must score this many times the incumbent to take the track over.
+    public var incumbentAdvantage: Double = 1.43
+    /// Distance (fraction of the view width) within which the candidate nearest the predicted
+    /// position counts as the incumbent.
+    public var incumbentRadius: Double = 0.12
+    /// A move away from the predicted position faster than this (body-heights per second) is
+    /// implausible for one person: the track restarts rather than follow a second person.
+    public var maxJumpBodyHeightsPerSecond: Double = 12
+
+    public init() {}
+}
