@@ -46,6 +46,8 @@ final class EspeakLibrary: @unchecked Sendable {
         if let applied, applied.settings.voice == settings.voice {
             path = applied.path
         } else {
+            // Forget what eSpeak has until the new settings are fully applied.
+            applied = nil
             var selector = LibraryVoiceSelector()
             path = try VoiceSelection.select(settings.voice, using: &selector)
         }

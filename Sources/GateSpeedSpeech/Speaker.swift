@@ -73,6 +73,12 @@ public final class Speaker: @unchecked Sendable {
         return queue.count
     }
 
+    /// True once `stop` has been called.
+    public var isStopping: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopping
+    }
+
     public var statistics: SpeakerStatistics {
         condition.lock(); defer { condition.unlock() }
         return statisticsValue
