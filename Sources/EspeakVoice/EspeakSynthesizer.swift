@@ -5,7 +5,7 @@ import CEspeakNG
 /// eSpeak NG is process-global; all instances share it through one lock (see `EspeakLibrary`),
 /// so calls are serialised and safe from any thread. In GateSpeed one instance is owned by the
 /// speech thread; a second one (e.g. `gatespeed say`) only waits for the lock.
-public final class EspeakSynthesizer {
+public final class EspeakSynthesizer: Sendable {
     public let settings: VoiceSettings
     /// Samples per second of the produced audio (22050 for eSpeak NG 1.51).
     public let sampleRate: Int

@@ -27,7 +27,9 @@ public struct SpeakerStatistics: Sendable, Equatable {
 /// The synthesizer and output are created on the speech thread by the factories and used only
 /// there. `onFinished` is called exactly once per announcement: on the speech thread for spoken,
 /// failed and (at `stop`) abandoned ones; on the enqueuing thread, after the lock is released,
-/// for one that was replaced or dropped by that `enqueue`.
+/// for one that was replaced or dropped by that `enqueue` (so a callback that enqueues again
+/// does not deadlock). Call `stop()` before dropping the last reference: the thread keeps the
+/// speaker alive until then.
 public final class Speaker: @unchecked Sendable {
     public typealias Completion = @Sendable (SpeechCompletion) -> Void
 
