@@ -1,1 +1,0 @@
-// Placeholder: ALSAPlayback is being built. Replace this file.

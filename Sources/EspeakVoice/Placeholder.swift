@@ -1,1 +1,0 @@
-// Placeholder: EspeakVoice is being built. Replace this file.

@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedSpeech is being built. Replace this file.

@@ -1,0 +1,100 @@
+import ALSAPlayback
+import Foundation
+
+/// Where the speaker sends speech.
+public enum SpeechOutputMode: Sendable, Equatable {
+    /// Play on an ALSA device; if it cannot be opened, write WAV files to `fallbackWAVDirectory`
+    /// (when given) or drop the audio with a log line.
+    case alsa(device: String, fallbackWAVDirectory: String?)
+    /// One WAV file per announcement in this directory (for machines without a sound card).
+    case wavDirectory(String)
+}
+
+/// Writes one WAV per announcement: `<directory>/speech-0003-result.wav` (id, kind).
+public final class WAVDirectoryOutput: SpeechOutput {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The file name used for an announcement.
+    public static func fileName(for announcement: Announcement) -> String {
+        let digits = String(announcement.id)
+        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        return "speech-\(padded)-\(announcement.kind.rawValue).wav"
+    }
+
+    public func deliver(_ audio: SpeechAudio, for announcement: Announcement) throws -> SpeechDelivery {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = (directory as NSString).appendingPathComponent(Self.fileName(for: announcement))
+        try WAVFile.write(samples: audio.samples, sampleRate: audio.sampleRate, to: path)
+        return .wroteWAV(path: path)
+    }
+}
+
+/// Plays on an ALSA device, falling back to WAV files (or dropping) while it is unavailable.
+///
+/// The device is (re)opened lazily, so a speaker plugged in later is picked up; the switch to
+/// and from the fallback is logged once per change, not per announcement.
+public final class ALSASpeechOutput: SpeechOutput {
+    public let device: String
+    private let fallback: WAVDirectoryOutput?
+    private let log: @Sendable (String) -> Void
+    private var player: ALSAPlayer?
+    private var reportedUnavailable = false
+
+    public init(device: String, fallbackWAVDirectory: String?, log: @escaping @Sendable (String) -> Void) {
+        self.device = device
+        self.fallback = fallbackWAVDirectory.map { WAVDirectoryOutput(directory: $0) }
+        self.log = log
+    }
+
+    public func deliver(_ audio: SpeechAudio, for announcement: Announcement) throws -> SpeechDelivery {
+        do {
+            let player = try openPlayer()
+            try player.play(samples: audio.samples, sampleRate: audio.sampleRate)
+            return .played(device: device)
+        } catch {
+            self.player = nil
+            return try useFallback(audio, announcement, because: String(describing: error))
+        }
+    }
+
+    private func openPlayer() throws -> ALSAPlayer {
+        if let player { return player }
+        let opened = try ALSAPlayer(device: device)
+        if reportedUnavailable {
+            log("speech: ALSA device '\(device)' is available again")
+            reportedUnavailable = false
+        }
+        player = opened
+        return opened
+    }
+
+    private func useFallback(_ audio: SpeechAudio, _ announcement: Announcement,
+                             because reason: String) throws -> SpeechDelivery {
+        if !reportedUnavailable {
+            reportedUnavailable = true
+            if let fallback {
+                log("speech: \(reason); writing announcements as WAV files to \(fallback.directory)")
+            } else {
+                log("speech: \(reason); announcements will not be heard (no WAV fallback directory configured)")
+            }
+        }
+        guard let fallback else { return .discarded(reason: reason) }
+        return try fallback.deliver(audio, for: announcement)
+    }
+}
+
+extension SpeechOutputMode {
+    /// The real output for this mode.
+    public func makeOutput(log: @escaping @Sendable (String) -> Void) -> any SpeechOutput {
+        switch self {
+        case let .alsa(device, fallbackDirectory):
+            return ALSASpeechOutput(device: device, fallbackWAVDirectory: fallbackDirectory, log: log)
+        case let .wavDirectory(directory):
+            return WAVDirectoryOutput(directory: directory)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Glibc
+
+/// Writing RIFF/WAVE files: PCM, 16-bit, mono.
+public enum WAVFile {
+    /// Problems writing a WAV file; each names the path.
+    public enum WriteError: Error, Equatable, CustomStringConvertible {
+        case tooLong(path: String, samples: Int)
+        case cannotWrite(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .tooLong(path, samples):
+                return "cannot write WAV '\(path)': \(samples) samples exceed the 4 GiB WAV limit"
+            case let .cannotWrite(path, reason):
+                return "cannot write WAV '\(path)': \(reason)"
+            }
+        }
+    }
+
+    /// Size of the canonical PCM header in bytes.
+    public static let headerSize = 44
+
+    /// The complete file contents: 44-byte header then little-endian samples.
+    public static func encode(samples: [Int16], sampleRate: Int) -> [UInt8]? {
+        let dataBytes = samples.count * 2
+        guard dataBytes <= Int(UInt32.max) - headerSize, sampleRate > 0, sampleRate <= Int(UInt32.max) / 2 else {
+            return nil
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(headerSize + dataBytes)
+        func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        bytes.append(contentsOf: Array("RIFF".utf8))
+        append32(UInt32(36 + dataBytes))
+        bytes.append(contentsOf: Array("WAVEfmt ".utf8))
+        append32(16)                        // fmt chunk size
+        append16(1)                         // PCM
+        append16(1)                         // mono
+        append32(UInt32(sampleRate))
+        append32(UInt32(sampleRate * 2))    // byte rate
+        append16(2)                         // block align
+        append16(16)                        // bits per sample
+        bytes.append(contentsOf: Array("data".utf8))
+        append32(UInt32(dataBytes))
+        for sample in samples { append16(UInt16(bitPattern: sample)) }
+        return bytes
+    }
+
+    /// Writes the file atomically: to a temporary file beside `path`, then rename(2), so
+    /// readers never see a half-written WAV.
+    public static func write(samples: [Int16], sampleRate: Int, to path: String) throws(WriteError) {
+        guard let bytes = encode(samples: samples, sampleRate: sampleRate) else {
+            throw .tooLong(path: path, samples: samples.count)
+        }
+        let temporary = "\(path).tmp-\(getpid())"
+        if let reason = writeFile(bytes, to: temporary) {
+            unlink(temporary)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+    }
+
+    /// Creates/truncates `path` and writes `bytes`; returns strerror text on failure.
+    private static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+}
