@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedEngine is being built. Replace this file.

@@ -1,0 +1,96 @@
+/// One option of a subcommand: `--name VALUE` when `valueName` is set, a flag otherwise.
+public struct OptionSpec: Sendable {
+    public let name: String
+    public let valueName: String?
+    public let help: String
+}
+
+/// What a subcommand takes after its options.
+public enum PositionalSpec: Sendable {
+    case none
+    case optional(String)
+    case required(String)
+    case oneOrMore(String)
+}
+
+/// A subcommand of `gatespeed`, described once: parsing, `--help` and errors all come from here.
+public struct CommandSpec: Sendable {
+    public let name: String
+    public let summary: String
+    public let positional: PositionalSpec
+    public let options: [OptionSpec]
+
+    public var usage: String {
+        var parts = ["gatespeed", name]
+        for o in options { parts.append("[\(o.name)\(o.valueName.map { " " + $0 } ?? "")]") }
+        switch positional {
+        case .none: break
+        case .optional(let n): parts.append("[\(n)]")
+        case .required(let n): parts.append(n)
+        case .oneOrMore(let n): parts.append("\(n)...")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    public var help: String {
+        var lines = ["usage: \(usage)", "", summary]
+        if !options.isEmpty {
+            lines.append("")
+            lines.append("options:")
+            let width = options.map { $0.name.count + ($0.valueName?.count ?? -1) + 1 }.max() ?? 0
+            for o in options {
+                let left = o.name + (o.valueName.map { " " + $0 } ?? "")
+                lines.append("  " + left + String(repeating: " ", count: max(1, width - left.count + 2)) + o.help)
+            }
+            lines.append("  --help" + String(repeating: " ", count: max(1, width - 4)) + "show this help")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The subcommands of shared/interfaces.md.
+public enum CommandTable {
+    static let config = OptionSpec(name: "--config", valueName: "FILE",
+                                   help: "configuration file (default /etc/gatespeed/config.json for run)")
+
+    public static let commands: [CommandSpec] = [
+        CommandSpec(name: "run", summary: "The appliance: camera, board I/O, speech, clips, journal; runs until SIGTERM/SIGINT.",
+                    positional: .none,
+                    options: [config, OptionSpec(name: "--check-config", valueName: nil,
+                                                 help: "only check the configuration and exit (0 good, 2 bad)")]),
+        CommandSpec(name: "demo", summary: "The whole service on the built-in simulated course: simulated camera and LEDs, real speech (WAV files without a sound card), real clips and journal.",
+                    positional: .none,
+                    options: [config,
+                              OptionSpec(name: "--seconds", valueName: "N", help: "stop after N seconds of simulated time (default 60)"),
+                              OptionSpec(name: "--output", valueName: "DIR", help: "where clips, speech and the journal go (default ./demo-output)"),
+                              OptionSpec(name: "--fast", valueName: nil, help: "do not wait for real time between frames")]),
+        CommandSpec(name: "replay", summary: "Re-judges a recorded video: decodes it and runs the full pipeline on its own timestamps as fast as possible, printing events. No hardware; no speech unless asked.",
+                    positional: .required("FILE"),
+                    options: [config,
+                              OptionSpec(name: "--posts", valueName: "LIST", help: "post positions as fractions of the width, e.g. 0.1,0.3,0.5,0.7,0.9"),
+                              OptionSpec(name: "--clips", valueName: "DIR", help: "also write the clips of the replayed runs there"),
+                              OptionSpec(name: "--speak", valueName: nil, help: "speak the results with the configured voice")]),
+        CommandSpec(name: "say", summary: "Speaks TEXT with the configured voice, or writes it to a WAV file.",
+                    positional: .oneOrMore("TEXT"),
+                    options: [config, OptionSpec(name: "--wav", valueName: "FILE", help: "write a WAV file instead of playing")]),
+        CommandSpec(name: "devices", summary: "Lists cameras (formats, sizes, frame rates) and GPIO chips.",
+                    positional: .none, options: []),
+        CommandSpec(name: "check", summary: "Hardware self-test: walks the LEDs, speaks a test phrase, waits for a button press.",
+                    positional: .none, options: [config]),
+        CommandSpec(name: "bench", summary: "Per-stage timings of the per-frame path, on FILE or on the built-in scene.",
+                    positional: .optional("FILE"),
+                    options: [OptionSpec(name: "--frames", valueName: "N", help: "frames per size (default 600)")]),
+    ]
+
+    public static var overview: String {
+        var lines = ["usage: gatespeed COMMAND [options]", "", "commands:"]
+        let width = commands.map(\.name.count).max() ?? 0
+        for c in commands {
+            let first = c.summary.split(separator: ".").first.map(String.init) ?? c.summary
+            lines.append("  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + first + ".")
+        }
+        lines.append("")
+        lines.append("Run 'gatespeed COMMAND --help' for a command's options.")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,34 @@
+import GateSpeedCore
+
+/// Kinds of clip the recorder writes.
+public enum ClipKind: String, Sendable {
+    case run, highlight
+}
+
+/// Everything the service reports on stdout: the timing core's events plus the ones the
+/// service itself produces. See shared/interfaces.md for the fixed field names.
+public enum ServiceEvent: Sendable, Equatable {
+    case timing(TimingEvent)
+    /// A highlight was marked (button or command), at source time `t`.
+    case highlight(t: Double)
+    /// A clip file was written.
+    case clip(t: Double, path: String, kind: ClipKind)
+    /// Last line of `replay` and `demo`.
+    case summary(t: Double, frames: Int, dropped: Int, corrupt: Int, wallSeconds: Double)
+
+    public var name: String {
+        switch self {
+        case .timing(let e): e.name
+        case .highlight: "highlight"
+        case .clip: "clip"
+        case .summary: "summary"
+        }
+    }
+
+    public var t: Double {
+        switch self {
+        case .timing(let e): e.t
+        case .highlight(let t), .clip(let t, _, _), .summary(let t, _, _, _, _): t
+        }
+    }
+}
