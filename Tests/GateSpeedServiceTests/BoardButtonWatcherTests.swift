@@ -49,6 +49,16 @@ import Testing
         #expect(actions.all == [.recalibrate], "fires once per hold")
     }
 
+    @Test func aShortPressReadLateFromTheQueueStaysShort() throws {
+        // The watcher was busy for 10 s; a 0.3 s press at 5 s is read afterwards.
+        let actions = Collector<ButtonAction>()
+        let watcher = ButtonWatcher(source: ScriptedButton(edges: ScriptedButton.press(at: 5, heldSeconds: 0.3),
+                                                           startTime: 10),
+                                    situation: { .ready }, onAction: { actions.append($0) })
+        try drain(watcher, polls: 200)
+        #expect(actions.all == [.highlight], "judged on the edges' timestamps, not as a 5 s hold")
+    }
+
     @Test func bounceStormOnTheLineIsOnePress() throws {
         var edges: [ButtonEdge] = []
         for index in 0..<400 { edges.append(ButtonEdge(pressed: index % 2 == 1, time: 2 + Double(index) * 0.00004)) }

@@ -49,6 +49,18 @@ import Testing
         #expect(report.button == .timedOut(seconds: 5))
     }
 
+    @Test func aPressQueuedWhileThePromptWasSpokenCountsButAQueuedGlitchDoesNot() {
+        var leds = RecordingLEDs()
+        // The clock is already at 5 s: the edges waited in the queue during the speech.
+        var button = ScriptedButton(edges: ScriptedButton.press(at: 4, heldSeconds: 0.2), startTime: 5)
+        let report = HardwareCheck.run(leds: &leds, button: &button, hardware: [], speak: { _ in }, pause: { _ in })
+        #expect(report.passed)
+        var glitch = ScriptedButton(edges: ScriptedButton.press(at: 4, heldSeconds: 0.005), startTime: 5)
+        let glitchReport = HardwareCheck.run(leds: &leds, button: &glitch, hardware: [], timeoutSeconds: 2,
+                                             speak: { _ in }, pause: { _ in })
+        #expect(glitchReport.button == .timedOut(seconds: 2))
+    }
+
     @Test func aFailingButtonIsReported() {
         var leds = RecordingLEDs()
         var button = FailingButton()

@@ -37,17 +37,17 @@ public final class ButtonWatcher<Source: ButtonEdgeSource & SendableMetatype>: S
         self.onError = onError
     }
 
-    /// One wait for an edge plus a tick. Returns the action delivered, if any.
+    /// One wait for an edge, or a tick when none came. Returns the action delivered, if any.
     @discardableResult
     public func poll(timeoutSeconds: Double = pollSeconds) throws -> ButtonAction? {
         let press: ButtonPress? = try watch.withLock { watch in
-            var press: ButtonPress?
+            defer { watch.lastError = nil }
             if let edge = try watch.source.nextEdge(timeoutSeconds: timeoutSeconds) {
-                press = watch.interpreter.handle(edge)
+                return watch.interpreter.handle(edge)
             }
-            if let ticked = watch.interpreter.tick(now: watch.source.clockSeconds) { press = press ?? ticked }
-            watch.lastError = nil
-            return press
+            // Tick only when no edge is queued, so edges that waited in the kernel's queue
+            // are judged on their own timestamps, not stretched to "now".
+            return watch.interpreter.tick(now: watch.source.clockSeconds)
         }
         guard let press, let action = ButtonAction.decide(press, in: situation()) else { return nil }
         onAction(action)

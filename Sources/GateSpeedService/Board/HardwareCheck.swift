@@ -87,19 +87,21 @@ public enum HardwareCheck {
         let start = button.clockSeconds
         let deadline = start + timeoutSeconds
         while true {
-            let now = button.clockSeconds
-            // A short press can begin and end between two looks: count that too.
-            let completed = interpreter.tick(now: now)
-            if interpreter.isPressed || completed != nil { return .pressed(afterSeconds: now - start) }
-            guard now < deadline else { return .timedOut(seconds: timeoutSeconds) }
+            let edge: ButtonEdge?
             do {
-                let wait = min(0.02, deadline - now)
-                if let edge = try button.nextEdge(timeoutSeconds: wait), interpreter.handle(edge) != nil {
-                    return .pressed(afterSeconds: button.clockSeconds - start)
-                }
+                edge = try button.nextEdge(timeoutSeconds: min(0.02, max(0, deadline - button.clockSeconds)))
             } catch {
                 return .failed("\(error)")
             }
+            let now = button.clockSeconds
+            if let edge {
+                // Queued edges are judged on their own timestamps (no tick to "now" between
+                // them); a short press that began and ended among them counts too.
+                if interpreter.handle(edge) != nil { return .pressed(afterSeconds: now - start) }
+            } else if interpreter.tick(now: now) != nil || interpreter.isPressed {
+                return .pressed(afterSeconds: now - start)
+            }
+            guard now < deadline else { return .timedOut(seconds: timeoutSeconds) }
         }
     }
 }
