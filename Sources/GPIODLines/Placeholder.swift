@@ -1,1 +1,0 @@
-// Placeholder: GPIODLines is being built. Replace this file.

@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedBoard is being built. Replace this file.

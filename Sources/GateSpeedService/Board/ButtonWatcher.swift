@@ -1,0 +1,92 @@
+import Foundation
+import GateSpeedBoard
+import Synchronization
+
+/// Watches the button on its own thread: raw edges -> `ButtonInterpreter` (debounce,
+/// short/long) -> `ButtonAction.decide` with the machine's situation at that moment ->
+/// `onAction`. Ignored presses (a short press during a run) deliver nothing.
+public final class ButtonWatcher<Source: ButtonEdgeSource & SendableMetatype>: Sendable {
+    /// How long one wait for an edge lasts, seconds; also the tick for long presses.
+    public static var pollSeconds: Double { 0.025 }
+    /// Pause after the source failed before trying again, seconds.
+    public static var retrySeconds: Double { 1.0 }
+
+    private struct Watch {
+        var source: Source
+        var interpreter: ButtonInterpreter
+        var lastError: String?
+    }
+
+    private let watch: Mutex<Watch>
+    private let situation: @Sendable () -> MachineSituation
+    private let onAction: @Sendable (ButtonAction) -> Void
+    private let onError: @Sendable (String) -> Void
+    private let running = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// - situation: read when a press completes (e.g. `MachineSituationCell.value`).
+    /// - onAction: called on the watcher thread; keep it short (queue the work).
+    /// - onError: a failing source, reported once per distinct message.
+    public init(source: sending Source, interpreter: ButtonInterpreter = ButtonInterpreter(),
+                situation: @escaping @Sendable () -> MachineSituation,
+                onAction: @escaping @Sendable (ButtonAction) -> Void,
+                onError: @escaping @Sendable (String) -> Void = { _ in }) {
+        watch = Mutex(Watch(source: source, interpreter: interpreter))
+        self.situation = situation
+        self.onAction = onAction
+        self.onError = onError
+    }
+
+    /// One wait for an edge, or a tick when none came. Returns the action delivered, if any.
+    @discardableResult
+    public func poll(timeoutSeconds: Double = pollSeconds) throws -> ButtonAction? {
+        let press: ButtonPress? = try watch.withLock { watch in
+            defer { watch.lastError = nil }
+            if let edge = try watch.source.nextEdge(timeoutSeconds: timeoutSeconds) {
+                return watch.interpreter.handle(edge)
+            }
+            // Tick only when no edge is queued, so edges that waited in the kernel's queue
+            // are judged on their own timestamps, not stretched to "now".
+            return watch.interpreter.tick(now: watch.source.clockSeconds)
+        }
+        guard let press, let action = ButtonAction.decide(press, in: situation()) else { return nil }
+        onAction(action)
+        return action
+    }
+
+    /// Starts the watcher thread; does nothing if it is running.
+    public func start() {
+        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        let pollSeconds = Self.pollSeconds, retrySeconds = Self.retrySeconds
+        let thread = Thread { [self] in
+            while running.load(ordering: .acquiring) {
+                do {
+                    try poll(timeoutSeconds: pollSeconds)
+                } catch {
+                    report(error)
+                    Thread.sleep(forTimeInterval: retrySeconds)
+                }
+            }
+            finished.signal()
+        }
+        thread.name = "gatespeed-button"
+        thread.start()
+    }
+
+    /// Stops the thread, waiting at most one poll.
+    public func stop() {
+        guard running.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        finished.wait()
+    }
+
+    private func report(_ error: any Error) {
+        let message = "button: \(error)"
+        let isNew = watch.withLock { watch in
+            defer { watch.lastError = message }
+            return watch.lastError != message
+        }
+        if isNew { onError(message) }
+    }
+}
