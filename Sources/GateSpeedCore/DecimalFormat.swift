@@ -51,9 +51,36 @@ public enum DecimalFormat {
     /// for exact integer arithmetic.
     static func scaledInteger(_ value: Double, decimals: Int, rounding rule: FloatingPointRoundingRule) -> Int? {
         guard value.isFinite else { return nil }
-        let scaled = (value * powerOfTen(decimals)).rounded(rule)
-        guard scaled.magnitude < 9.0e15 else { return nil }
-        return Int(scaled)
+        return integer(value * powerOfTen(decimals), rounding: rule)
+    }
+
+    /// `value` rounded to an integer with `rule`, or nil when not finite or beyond ±9e15.
+    /// Done with integer conversion rather than `Double.rounded`, which would need libm.
+    static func integer(_ value: Double, rounding rule: FloatingPointRoundingRule) -> Int? {
+        guard value.isFinite, value.magnitude < 9.0e15 else { return nil }
+        let truncated = Int(value)  // toward zero
+        let fraction = value - Double(truncated)  // exact below 2^53
+        switch rule {
+        case .towardZero:
+            return truncated
+        case .down:
+            return fraction < 0 ? truncated - 1 : truncated
+        case .up:
+            return fraction > 0 ? truncated + 1 : truncated
+        case .awayFromZero:
+            return fraction > 0 ? truncated + 1 : (fraction < 0 ? truncated - 1 : truncated)
+        case .toNearestOrEven:
+            if fraction.magnitude == 0.5 {
+                return truncated % 2 == 0 ? truncated : truncated + (fraction > 0 ? 1 : -1)
+            }
+            return integer(value, rounding: .toNearestOrAwayFromZero)
+        case .toNearestOrAwayFromZero:
+            if fraction >= 0.5 { return truncated + 1 }
+            if fraction <= -0.5 { return truncated - 1 }
+            return truncated
+        @unknown default:
+            return integer(value, rounding: .toNearestOrAwayFromZero)
+        }
     }
 
     static func powerOfTen(_ decimals: Int) -> Double {
