@@ -11,8 +11,12 @@ public struct TimingMachine: Sendable {
     public internal(set) var phase: RunPhase = .unarmed
     /// The session tally.
     public internal(set) var scoreboard = Scoreboard()
-    /// Samples dropped as unusable: non-finite x, non-finite or out-of-range confidence,
-    /// or a timestamp not after the previous accepted one.
+    /// Rider centres accepted, normalised view x: up to one view width off either edge.
+    /// Anything further out is a tracker fault, not a position to interpolate.
+    public static let plausibleX: ClosedRange<Double> = -1...2
+
+    /// Samples dropped as unusable: non-finite t, x non-finite or outside `plausibleX`,
+    /// confidence non-finite or outside 0...1, or a timestamp not after the previous accepted one.
     public private(set) var rejectedSamples = 0
     /// Time of the last accepted sample (seconds, source clock), nil before the first
     /// or after the source was lost.
@@ -88,7 +92,9 @@ public struct TimingMachine: Sendable {
     private func isUsable(_ sample: RiderSample) -> Bool {
         guard sample.t.isFinite, sample.confidence.isFinite,
               sample.confidence >= 0, sample.confidence <= 1 else { return false }
-        if let x = sample.x, !x.isFinite { return false }
+        if let x = sample.x, !(x >= Self.plausibleX.lowerBound && x <= Self.plausibleX.upperBound) {
+            return false  // also catches NaN and infinity
+        }
         if let lastSampleTime, sample.t <= lastSampleTime { return false }
         return true
     }

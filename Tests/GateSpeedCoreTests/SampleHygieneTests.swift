@@ -4,7 +4,7 @@ import Testing
 /// Unusable samples are dropped and counted, and never change what the machine reports.
 @Suite struct SampleHygieneTests {
     enum Bad: String, CaseIterable, Sendable {
-        case nanPosition, infinitePosition, nanConfidence, infiniteConfidence, confidenceAboveOne,
+        case nanPosition, infinitePosition, absurdPosition, nanConfidence, infiniteConfidence, confidenceAboveOne,
              negativeConfidence, backwardsTimestamp, repeatedTimestamp, nanTimestamp, infiniteTimestamp,
              nanConfidenceWithNobody
 
@@ -14,6 +14,7 @@ import Testing
             switch self {
             case .nanPosition: return RiderSample(t: t + 0.01, x: .nan, confidence: 0.9)
             case .infinitePosition: return RiderSample(t: t + 0.01, x: .infinity, confidence: 0.9)
+            case .absurdPosition: return RiderSample(t: t + 0.01, x: 1e300, confidence: 0.9)
             case .nanConfidence: return RiderSample(t: t + 0.01, x: 0.95, confidence: .nan)
             case .infiniteConfidence: return RiderSample(t: t + 0.01, x: 0.95, confidence: .infinity)
             case .confidenceAboveOne: return RiderSample(t: t + 0.01, x: 0.95, confidence: 1.5)
