@@ -1,0 +1,61 @@
+/// The spoken words (British English) for results and invalid runs.
+public enum Announcement {
+    /// Within this many km/h of the threshold, speeds are said with one decimal.
+    public static let decimalBandKmh = 1.0
+
+    /// "31 kilometres per hour. Pass." / "29.6 kilometres per hour. Fail."
+    /// The verdict is decided on the unrounded speed and the number said never contradicts it.
+    public static func result(speedKmh: Double, thresholdKmh: Double) -> String {
+        let pass = speedKmh >= thresholdKmh
+        let number = spokenSpeed(speedKmh, thresholdKmh: thresholdKmh)
+        let unit = number == "1" ? "kilometre" : "kilometres"
+        return "\(number) \(unit) per hour. \(pass ? "Pass" : "Fail")."
+    }
+
+    /// The number said for `speedKmh`: whole km/h, except within `decimalBandKmh` of the
+    /// threshold, where one decimal is said. In that band a fail is truncated (29.96 -> "29.9")
+    /// and a pass is rounded but never said below the threshold (30.04 -> "30.0"), so the
+    /// words always agree with `speedKmh >= thresholdKmh`. Outside the band whole-number
+    /// rounding cannot cross the threshold.
+    public static func spokenSpeed(_ speedKmh: Double, thresholdKmh: Double) -> String {
+        guard (speedKmh - thresholdKmh).magnitude < decimalBandKmh else {
+            return DecimalFormat.fixed(speedKmh, decimals: 0)
+        }
+        let pass = speedKmh >= thresholdKmh
+        let rule: FloatingPointRoundingRule = pass ? .toNearestOrAwayFromZero : .down
+        guard var tenths = DecimalFormat.scaledInteger(speedKmh, decimals: 1, rounding: rule) else {
+            return DecimalFormat.fixed(speedKmh, decimals: 1)
+        }
+        // Guard against the scaling itself rounding across the threshold.
+        if pass {
+            while Double(tenths) / 10 < thresholdKmh { tenths += 1 }
+        } else {
+            while Double(tenths) / 10 >= thresholdKmh { tenths -= 1 }
+        }
+        return DecimalFormat.text(scaled: tenths, decimals: 1)
+    }
+
+    /// One short sentence per reason, e.g. "Invalid run. Post 3 was missed.",
+    /// "Invalid run. Over 10 seconds." (`timeoutSeconds` said without a trailing ".0").
+    public static func invalid(_ reason: InvalidReason, post: Int?, timeoutSeconds: Double) -> String {
+        "Invalid run. " + invalidReasonSentence(reason, post: post, timeoutSeconds: timeoutSeconds)
+    }
+
+    private static func invalidReasonSentence(_ reason: InvalidReason, post: Int?, timeoutSeconds: Double) -> String {
+        switch reason {
+        case .innerStart:
+            return "Started at an inner post."
+        case .ambiguousStart:
+            return "Two outer posts at once."
+        case .skippedPost:
+            return post.map { "Post \($0) was missed." } ?? "A post was missed."
+        case .outOfOrder:
+            return post.map { "Post \($0) was out of order." } ?? "A post was out of order."
+        case .timeout:
+            let seconds = DecimalFormat.trimmed(timeoutSeconds, maxDecimals: 2)
+            return "Over \(seconds) \(seconds == "1" ? "second" : "seconds")."
+        case .sourceLost:
+            return "Camera lost."
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedCore is being built. Replace this file.

@@ -1,0 +1,37 @@
+/// What the timing core reports, in the order it happens. The executable serialises these
+/// as the JSON Lines events of the interfaces document (`t` in seconds, source clock).
+public enum TimingEvent: Sendable, Equatable {
+    /// Calibrated and armed: the next rider crossing an outer post inward starts a run.
+    case ready(t: Double)
+    /// A run started at `post` (1 or N) at the interpolated crossing time.
+    case start(t: Double, post: Int, direction: Direction)
+    /// The next post was crossed; `splitSeconds` since the start.
+    case post(t: Double, post: Int, splitSeconds: Double)
+    /// A valid run finished (always preceded by the last `post` and followed by `session`).
+    case result(RunResult)
+    /// A run was thrown out.
+    case invalid(InvalidRun)
+    /// The session scoreboard after a result or a reset.
+    case session(t: Double, Scoreboard)
+
+    /// The event's time, seconds on the source clock.
+    public var t: Double {
+        switch self {
+        case .ready(let t), .start(let t, _, _), .post(let t, _, _), .session(let t, _): t
+        case .result(let result): result.t
+        case .invalid(let run): run.t
+        }
+    }
+
+    /// The `event` field of the JSON line: "ready", "start", "post", "result", "invalid", "session".
+    public var name: String {
+        switch self {
+        case .ready: "ready"
+        case .start: "start"
+        case .post: "post"
+        case .result: "result"
+        case .invalid: "invalid"
+        case .session: "session"
+        }
+    }
+}

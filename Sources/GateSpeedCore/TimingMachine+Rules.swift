@@ -1,0 +1,110 @@
+/// The GateSpeed rules applied to the crossings of one frame.
+extension TimingMachine {
+    /// Judges `crossings` (this frame's, in time order) while armed or running.
+    mutating func judgeCrossings(emit: (TimingEvent) -> Void) {
+        if phase == .armed, let both = bothOuterPostsTime() {
+            invalidate(.ambiguousStart, post: nil, t: both, emit: emit)
+            return
+        }
+        for index in 0..<crossings.count {
+            let crossing = crossings[index]
+            switch phase {
+            case .armed:
+                judgeWhileArmed(crossing, emit: emit)
+            case .running(let direction, let nextPost, let startTime):
+                judgeWhileRunning(crossing, direction: direction, nextPost: nextPost,
+                                  startTime: startTime, emit: emit)
+            case .unarmed, .waitingToRearm:
+                return
+            }
+        }
+    }
+
+    /// When this frame crossed both outer posts, the time of the later of the two.
+    private func bothOuterPostsTime() -> Double? {
+        var first: Double?
+        var last: Double?
+        for index in 0..<crossings.count {
+            let crossing = crossings[index]
+            if crossing.post == 1 { first = crossing.t }
+            if crossing.post == course.postCount { last = crossing.t }
+        }
+        guard let first, let last else { return nil }
+        return max(first, last)
+    }
+
+    private mutating func judgeWhileArmed(_ crossing: Crossing, emit: (TimingEvent) -> Void) {
+        let lastPost = course.postCount
+        let direction: Direction
+        if crossing.post == 1 {
+            guard crossing.direction == .leftToRight else { return }  // leaving outward: ignored
+            direction = .leftToRight
+        } else if crossing.post == lastPost {
+            guard crossing.direction == .rightToLeft else { return }
+            direction = .rightToLeft
+        } else {
+            invalidate(.innerStart, post: crossing.post, t: crossing.t, emit: emit)
+            return
+        }
+        runCrossingTimes.removeAll(keepingCapacity: true)
+        runCrossingTimes.append(crossing.t)
+        phase = .running(direction: direction, nextPost: crossing.post + direction.postStep, startTime: crossing.t)
+        emit(.start(t: crossing.t, post: crossing.post, direction: direction))
+    }
+
+    private mutating func judgeWhileRunning(_ crossing: Crossing, direction: Direction, nextPost: Int,
+                                            startTime: Double, emit: (TimingEvent) -> Void) {
+        if crossing.t - startTime > course.timeoutSeconds {
+            invalidate(.timeout, post: nil, t: startTime + course.timeoutSeconds, emit: emit)
+            return
+        }
+        guard crossing.direction == direction else {
+            invalidate(.outOfOrder, post: crossing.post, t: crossing.t, emit: emit)
+            return
+        }
+        let distanceAhead = (crossing.post - nextPost) * direction.postStep
+        if distanceAhead > 0 {
+            invalidate(.skippedPost, post: nextPost, t: crossing.t, emit: emit)
+            return
+        }
+        if distanceAhead < 0 {
+            invalidate(.outOfOrder, post: crossing.post, t: crossing.t, emit: emit)
+            return
+        }
+        runCrossingTimes.append(crossing.t)
+        emit(.post(t: crossing.t, post: crossing.post, splitSeconds: crossing.t - startTime))
+        let finishPost = direction == .leftToRight ? course.postCount : 1
+        if crossing.post == finishPost {
+            finish(direction: direction, startTime: startTime, endTime: crossing.t, emit: emit)
+        } else {
+            phase = .running(direction: direction, nextPost: nextPost + direction.postStep, startTime: startTime)
+        }
+    }
+
+    private mutating func finish(direction: Direction, startTime: Double, endTime: Double,
+                                 emit: (TimingEvent) -> Void) {
+        let elapsed = endTime - startTime
+        let speed = course.speedKmh(elapsedSeconds: elapsed)
+        guard elapsed > 0, speed.isFinite else {
+            // Start and finish at the same instant: both outer posts at once.
+            invalidate(.ambiguousStart, post: nil, t: endTime, emit: emit)
+            return
+        }
+        let pass = course.passes(speedKmh: speed)
+        let result = RunResult(
+            t: endTime, direction: direction, elapsedSeconds: elapsed, speedKmh: speed, pass: pass,
+            announcement: Announcement.result(speedKmh: speed, thresholdKmh: course.passKmh),
+            crossingTimes: runCrossingTimes.map { $0 })
+        scoreboard.record(speedKmh: speed, pass: pass)
+        phase = .waitingToRearm(needsAnnouncement: true)
+        emit(.result(result))
+        emit(.session(t: endTime, scoreboard))
+    }
+
+    /// Throws out the run (or start attempt) and waits to re-arm.
+    mutating func invalidate(_ reason: InvalidReason, post: Int?, t: Double, emit: (TimingEvent) -> Void) {
+        let words = Announcement.invalid(reason, post: post, timeoutSeconds: course.timeoutSeconds)
+        phase = .waitingToRearm(needsAnnouncement: true)
+        emit(.invalid(InvalidRun(t: t, reason: reason, post: post, announcement: words)))
+    }
+}
