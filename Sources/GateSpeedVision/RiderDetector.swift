@@ -35,6 +35,8 @@ public struct DetectorOutput: Sendable, Equatable {
     public var motionFraction = 0.0
     /// While calibrating: seconds the scene has been still so far.
     public var stillSeconds = 0.0
+
+    public init() {}
 }
 
 /// The whole per-frame vision path: sample the view grid, learn or compare with the empty

@@ -1,0 +1,8 @@
+extension TimingMachine {
+    /// The vision now follows a different person than in the previous sample. The crossing
+    /// detector forgets the old position, so two people's positions are never joined into one
+    /// path (which could invent a crossing between where one stood and where the other is).
+    public mutating func trackChanged() {
+        detector.reset()
+    }
+}
