@@ -73,11 +73,16 @@ public enum ContainerWriter {
         parameters.pointee.width = Int32(info.width)
         parameters.pointee.height = Int32(info.height)
         parameters.pointee.format = info.pixelFormat
-        if !info.extradata.isEmpty {
-            let size = info.extradata.count
+        // An H.264 stream whose encoder sent its SPS/PPS inline: take them from the first keyframe.
+        var header = info.extradata
+        if header.isEmpty, parameters.pointee.codec_id == AV_CODEC_ID_H264 {
+            header = H264ParameterSets.extract(from: packets[0].data) ?? []
+        }
+        if !header.isEmpty {
+            let size = header.count
             guard let raw = av_mallocz(size + Int(gs_input_buffer_padding())) else { throw MediaError("\(path): out of memory") }
             let bytes = raw.bindMemory(to: UInt8.self, capacity: size)
-            info.extradata.withUnsafeBufferPointer { bytes.update(from: $0.baseAddress!, count: size) }
+            header.withUnsafeBufferPointer { bytes.update(from: $0.baseAddress!, count: size) }
             parameters.pointee.extradata = bytes
             parameters.pointee.extradata_size = Int32(size)
         }

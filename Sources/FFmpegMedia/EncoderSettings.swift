@@ -66,6 +66,12 @@ public struct EncodedStreamInfo: Sendable {
     /// FFmpeg's AVPixelFormat raw value of the encoded pictures.
     let pixelFormat: Int32
 
+    func with(extradata: [UInt8]) -> EncodedStreamInfo {
+        EncodedStreamInfo(codecName: codecName, width: width, height: height, timeBaseNumerator: timeBaseNumerator,
+                          timeBaseDenominator: timeBaseDenominator, extradata: extradata,
+                          framesPerSecond: framesPerSecond, codecID: codecID, pixelFormat: pixelFormat)
+    }
+
     /// Seconds per tick.
     public var secondsPerTick: Double { Double(timeBaseNumerator) / Double(timeBaseDenominator) }
 }

@@ -13,7 +13,10 @@ public final class VideoEncoder {
     public static let ticksPerSecond: Int32 = 90_000
 
     public let settings: EncoderSettings
-    public let streamInfo: EncodedStreamInfo
+    /// The stream's description for the muxer. For an encoder that sends its SPS/PPS inline
+    /// (h264_v4l2m2m) `extradata` is filled in from the first keyframe, so read this after
+    /// encoding the first frame (as a muxer of buffered packets naturally does).
+    public private(set) var streamInfo: EncodedStreamInfo
 
     private let context: UnsafeMutablePointer<AVCodecContext>
     private let frame: UnsafeMutablePointer<AVFrame>
@@ -148,6 +151,10 @@ public final class VideoEncoder {
                 duration: p.duration > 0 ? p.duration : nominalFrameTicks,
                 isKeyframe: (p.flags & gs_pkt_flag_key()) != 0,
                 timestamp: pendingTimestamps.removeValue(forKey: pts) ?? Double(pts) / Double(Self.ticksPerSecond)))
+            if streamInfo.extradata.isEmpty, settings.codec == .h264, let last = packets.last, last.isKeyframe,
+               let headers = H264ParameterSets.extract(from: last.data) {
+                streamInfo = streamInfo.with(extradata: headers)
+            }
         }
         return packets
     }

@@ -1,5 +1,6 @@
 import CFFmpeg
 @testable import FFmpegMedia
+import Foundation
 import Testing
 
 @Suite struct PixelFormatTests {
@@ -54,5 +55,40 @@ import Testing
         let guessed = tracker.record(time: nil)  // no timestamp: one interval later
         #expect(abs(guessed - (repeated + interval)) < 1e-9)
         #expect(tracker.dropped == 2)
+    }
+}
+
+@Suite struct H264ParameterSetTests {
+    @Test func findsInlineSPSAndPPSOfAKeyframe() throws {
+        let sps: [UInt8] = [0x67, 0x42, 0xC0, 0x1E, 0xDA]
+        let pps: [UInt8] = [0x68, 0xCE, 0x3C, 0x80]
+        let slice: [UInt8] = [0x65, 0x88, 0x84, 0x00]
+        let packet = [0, 0, 0, 1] + sps + [0, 0, 1] + pps + [0, 0, 0, 1] + slice
+        let headers = try #require(H264ParameterSets.extract(from: packet))
+        #expect(headers == [0, 0, 0, 1] + sps + [0, 0, 0, 1] + pps)
+        #expect(H264ParameterSets.extract(from: [0, 0, 0, 1] + slice) == nil)
+    }
+
+    /// libx264's global header is exactly such a pair.
+    @Test func libx264GlobalHeaderHoldsSPSAndPPS() throws {
+        let video = SyntheticVideo()
+        let encoder = try VideoEncoder(settings: video.settings(.h264))
+        #expect(H264ParameterSets.extract(from: encoder.streamInfo.extradata) != nil)
+    }
+
+    /// As from h264_v4l2m2m: no global header, SPS/PPS inline in the first keyframe. The MP4
+    /// still gets its header and plays back.
+    @Test func inlineParameterSetsBecomeTheMP4Header() throws {
+        let video = SyntheticVideo()
+        let timestamps = Timeline.constant(count: 20)
+        var (packets, stream) = try video.encode(timestamps: timestamps, settings: video.settings(.h264))
+        packets[0].data = stream.extradata + packets[0].data
+        stream = stream.with(extradata: [])
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try ContainerWriter.write(packets: packets, stream: stream, to: directory + "/inline.mp4")
+        let source = try VideoFileSource(path: directory + "/inline.mp4")
+        #expect(Decoding.readAll(source).count == timestamps.count)
+        #expect(source.statistics.corrupt == 0)
     }
 }
