@@ -82,7 +82,9 @@ public enum ContainerWriter {
             let size = header.count
             guard let raw = av_mallocz(size + Int(gs_input_buffer_padding())) else { throw MediaError("\(path): out of memory") }
             let bytes = raw.bindMemory(to: UInt8.self, capacity: size)
-            header.withUnsafeBufferPointer { bytes.update(from: $0.baseAddress!, count: size) }
+            header.withUnsafeBufferPointer { source in
+                if let start = source.baseAddress { bytes.update(from: start, count: size) }
+            }
             parameters.pointee.extradata = bytes
             parameters.pointee.extradata_size = Int32(size)
         }
@@ -105,8 +107,10 @@ public enum ContainerWriter {
         for (index, encoded) in packets.enumerated() {
             result = av_new_packet(packet, Int32(encoded.data.count))
             guard result >= 0 else { throw MediaError.ffmpeg("\(path): allocate packet", result) }
-            if let destination = packet.pointee.data, !encoded.data.isEmpty {
-                encoded.data.withUnsafeBufferPointer { destination.update(from: $0.baseAddress!, count: $0.count) }
+            if let destination = packet.pointee.data {
+                encoded.data.withUnsafeBufferPointer { source in
+                    if let start = source.baseAddress { destination.update(from: start, count: source.count) }
+                }
             }
             packet.pointee.pts = encoded.pts - origin
             packet.pointee.dts = encoded.dts - origin

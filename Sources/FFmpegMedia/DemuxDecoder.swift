@@ -36,6 +36,17 @@ final class DemuxDecoder {
         return streams[Int(streamIndex)]
     }
 
+    /// True when the container's index places a frame beyond the end of the file: the file
+    /// was cut short after its index was written (an MP4 with the index at the front).
+    func indexReachesPastEndOfFile() -> Bool {
+        guard let formatContext, let io = formatContext.pointee.pb, let stream else { return false }
+        let fileSize = avio_size(io)
+        guard fileSize > 0 else { return false }
+        let entries = avformat_index_get_entries_count(stream)
+        guard entries > 0, let last = avformat_index_get_entry(stream, entries - 1) else { return false }
+        return last.pointee.pos + Int64(last.pointee.size) > fileSize
+    }
+
     /// Decodes until a picture is ready, a packet fails or the input is exhausted.
     func step() -> Step {
         guard let formatContext, let codecContext, let packet, let frame else { return .end }

@@ -100,8 +100,8 @@ public final class VideoFileSource: FrameSource {
             return .skipped
         case .end:
             ended = true
-            // Frames the index lists that never came (a file cut short) could not be read.
-            if decoder.inputError != nil || indexedFrames > statistics.delivered + statistics.corrupt {
+            // A file cut short: the frames its index lists but that never came could not be read.
+            if decoder.inputError != nil || decoder.indexReachesPastEndOfFile() {
                 statistics.corrupt = max(statistics.corrupt, indexedFrames - statistics.delivered)
             }
             return .endOfStream

@@ -128,7 +128,7 @@ func makeTemporaryDirectory() throws -> String {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/empty.mp4"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         expectError(path) { $0 == .emptyFile(path: path) }
     }
 
