@@ -33,6 +33,8 @@ public final class VideoFileSource: FrameSource {
     private let indexedFrames: Int
     /// The first picture is decoded by init (to prove the file decodes) and delivered first.
     private var firstFrameWaiting = true
+    /// Packets skipped as corrupt since the last delivered frame (not counted again as dropped).
+    private var corruptSinceLastFrame = 0
     private var ended = false
 
     public init(path: String) throws(VideoFileError) {
@@ -97,6 +99,7 @@ public final class VideoFileSource: FrameSource {
         case .frame: return deliver(body)
         case .corrupt:
             statistics.corrupt += 1
+            corruptSinceLastFrame += 1
             return .skipped
         case .end:
             ended = true
@@ -120,7 +123,8 @@ public final class VideoFileSource: FrameSource {
             seconds = Double(ticks - origin) * secondsPerTick
         }
         let droppedBefore = timing.dropped
-        let time = timing.record(time: seconds)
+        let time = timing.record(time: seconds, unreadableBefore: timing.lastTime == nil ? 0 : corruptSinceLastFrame)
+        corruptSinceLastFrame = 0
         statistics.dropped += timing.dropped - droppedBefore
         let sequence = UInt64(statistics.delivered + statistics.dropped)
         guard let view = view(of: frame, time: time, sequence: sequence) else {

@@ -109,6 +109,35 @@ func makeTemporaryDirectory() throws -> String {
     }
 }
 
+@Suite struct CorruptPacketTests {
+    /// A garbage packet in the middle is skipped (`.skipped`) and counted corrupt, not dropped;
+    /// the frames around it keep their times.
+    @Test func garbagePacketIsSkippedAndCounted() throws {
+        let video = SyntheticVideo()
+        let timestamps = Timeline.constant(count: 30)
+        var (packets, stream) = try video.encode(timestamps: timestamps, settings: video.settings(.mjpeg))
+        var noise = SplitMix(seed: 11)
+        packets[12].data = (0..<packets[12].data.count).map { _ in UInt8(truncatingIfNeeded: noise.next()) }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try ContainerWriter.write(packets: packets, stream: stream, to: directory + "/damaged.mkv")
+
+        let source = try VideoFileSource(path: directory + "/damaged.mkv")
+        var times: [Double] = []
+        var skipped = 0
+        while true {
+            let outcome = source.nextFrame { times.append($0.timestamp) }
+            if outcome == .skipped { skipped += 1 }
+            if outcome == .endOfStream { break }
+        }
+        #expect(skipped == 1)
+        #expect(source.statistics == FrameSourceStatistics(delivered: 29, dropped: 0, corrupt: 1))
+        var expected = timestamps
+        expected.remove(at: 12)
+        #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 0.001 })
+    }
+}
+
 @Suite struct BadVideoFileTests {
     func expectError(_ path: String, _ matches: (VideoFileError) -> Bool) {
         do {
