@@ -25,7 +25,7 @@ public struct EncoderSettings: Sendable {
     /// Try the hardware H.264 encoder first (falls back to libx264 silently when it cannot open).
     public var preferHardware: Bool = true
 
-    public init(codec: VideoCodecChoice = .h264, width: Int, height: Int, framesPerSecond: Double = 30,
+    public init(width: Int, height: Int, codec: VideoCodecChoice = .h264, framesPerSecond: Double = 30,
                 crf: Int = 23, keyframeIntervalSeconds: Double = 1.0, preset: String = "superfast",
                 preferHardware: Bool = true) {
         self.codec = codec

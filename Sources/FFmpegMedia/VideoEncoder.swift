@@ -161,21 +161,20 @@ public final class VideoEncoder {
 
     /// Copies the I420 planes into the reusable frame (whose rows may be padded).
     private func copyPlanes(of image: I420Image) {
-        let planes = [(offset: 0, width: image.width, height: image.height),
-                      (offset: image.blueOffset, width: image.chromaWidth, height: image.chromaHeight),
-                      (offset: image.redOffset, width: image.chromaWidth, height: image.chromaHeight)]
         image.bytes.withUnsafeBufferPointer { source in
             guard let sourceBase = source.baseAddress else { return }
             withUnsafeMutablePointer(to: &frame.pointee.data) { dataTuple in
                 dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { data in
                     withUnsafePointer(to: &frame.pointee.linesize) { linesizeTuple in
                         linesizeTuple.withMemoryRebound(to: Int32.self, capacity: 3) { linesize in
-                            for (index, plane) in planes.enumerated() {
+                            for index in 0..<3 {
                                 guard let destination = data[index] else { continue }
+                                let offset = index == 0 ? 0 : (index == 1 ? image.blueOffset : image.redOffset)
+                                let width = index == 0 ? image.width : image.chromaWidth
+                                let height = index == 0 ? image.height : image.chromaHeight
                                 let stride = Int(linesize[index])
-                                for row in 0..<plane.height {
-                                    (destination + row * stride).update(
-                                        from: sourceBase + plane.offset + row * plane.width, count: plane.width)
+                                for row in 0..<height {
+                                    (destination + row * stride).update(from: sourceBase + offset + row * width, count: width)
                                 }
                             }
                         }

@@ -61,7 +61,7 @@ struct SyntheticVideo {
     }
 
     func settings(_ codec: VideoCodecChoice) -> EncoderSettings {
-        EncoderSettings(codec: codec, width: width, height: height, framesPerSecond: 30, crf: 20, preset: "ultrafast")
+        EncoderSettings(width: width, height: height, codec: codec, framesPerSecond: 30, crf: 20, preset: "ultrafast")
     }
 }
 
