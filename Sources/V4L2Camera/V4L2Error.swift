@@ -19,8 +19,8 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The device does not implement this call (or this index is past the end of a list).
     public var isUnsupported: Bool { code == ENOTTY || code == EINVAL || code == ENOSYS }
 
-    public var description: String {
-        let message = strerror(code).map { String(cString: $0) } ?? "errno \(code)"
-        return "\(operation) failed: \(message)"
-    }
+    /// The system's text for the errno, e.g. "No such device".
+    public var message: String { strerror(code).map { String(cString: $0) } ?? "errno \(code)" }
+
+    public var description: String { "\(operation) failed: \(message)" }
 }
