@@ -4,6 +4,9 @@ import Foundation
 ///
 /// A name with a "/" is used as given. A bare name is looked up, in order, as
 /// `<root>/<name>` ("video0"), `<root>/v4l/by-id/<name>` and `<root>/v4l/by-path/<name>`.
+/// When none exists (camera unplugged), the path it would have is returned, so the
+/// "cannot open" message names the right place: by-path for "pci-…"/"platform-…" names,
+/// /dev for "video…", else by-id.
 /// Stable names are resolved again on every (re)open, so a webcam re-plugged as video2 is
 /// found under its old by-id name.
 public enum DevicePathResolver {
@@ -14,7 +17,9 @@ public enum DevicePathResolver {
             let candidate = deviceRoot + folder + "/" + name
             if manager.fileExists(atPath: candidate) { return candidate }
         }
-        return deviceRoot + "/" + name
+        if name.hasPrefix("video") { return deviceRoot + "/" + name }
+        let folder = name.hasPrefix("pci-") || name.hasPrefix("platform-") ? "/v4l/by-path/" : "/v4l/by-id/"
+        return deviceRoot + folder + name
     }
 
     /// The stable names (full paths under by-id and by-path) that are links to `devicePath`.

@@ -26,7 +26,7 @@ import Glibc
 ///   sensors, software white balance for some cheap ones) and conversions. The source only
 ///   negotiates formats the camera really offers (not libv4l2's emulated ones) and decodes
 ///   MJPEG itself with libv4lconvert, so both backends deliver the same frames.
-public struct KernelV4L2Device: V4L2DeviceIO {
+public struct KernelV4L2Device: V4L2DeviceIO, Sendable {
     public enum Backend: String, Sendable {
         case raw
         case libv4l2
@@ -36,6 +36,8 @@ public struct KernelV4L2Device: V4L2DeviceIO {
     private var fd: Int32 = -1
 
     public init(backend: Backend) { self.backend = backend }
+
+    public var ioDescription: String { backend == .raw ? "raw ioctl" : "libv4l2" }
 
     /// The backend `mode` picks in this process's environment.
     public init(mode: CameraIOMode, environment: [String: String]) {

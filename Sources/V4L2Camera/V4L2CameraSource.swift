@@ -34,7 +34,7 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
         switch startStream() {
         case .success(let started):
             stream = started
-            environment.log("camera \(settings.device): \(started.summary) (\(started.capability.card), \(started.capability.driver))")
+            environment.log("camera \(settings.device): \(describe(started))")
         case .failure(let fault):
             backoff = ReconnectBackoff(lostAt: environment.now(), reason: fault.reason)
             environment.log("camera \(settings.device) unavailable: \(fault.reason); retrying with backoff")
@@ -42,6 +42,17 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
     }
 
     deinit { stream?.stop(device: &device) }
+
+    /// "640x480 YUYV at 30 fps (HD Webcam C525, uvcvideo, via libv4l2)", noting a size change.
+    private func describe(_ started: CaptureStream) -> String {
+        var details = [started.capability.card, started.capability.driver]
+        if !device.ioDescription.isEmpty { details.append("via " + device.ioDescription) }
+        let layout = started.layout
+        if layout.width != settings.width || layout.height != settings.height {
+            details.append("\(settings.width)x\(settings.height) not offered")
+        }
+        return "\(started.summary) (\(details.joined(separator: ", ")))"
+    }
 
     public var frameWidth: Int { stream?.layout.width ?? settings.width }
     public var frameHeight: Int { stream?.layout.height ?? settings.height }

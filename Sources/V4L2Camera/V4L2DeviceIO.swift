@@ -47,6 +47,13 @@ public protocol V4L2DeviceIO {
     func unmap(_ address: UnsafeMutableRawPointer, length: Int)
     /// Waits up to `timeout` seconds for a frame to be ready.
     func poll(timeout: Double) throws(V4L2Error) -> PollResult
+
+    /// Which path the calls take ("raw ioctl", "libv4l2"), for log lines; empty for fakes.
+    var ioDescription: String { get }
+}
+
+extension V4L2DeviceIO {
+    public var ioDescription: String { "" }
 }
 
 /// A rational number (V4L2 frame intervals are seconds as numerator / denominator).

@@ -29,7 +29,12 @@ private final class FakeDevRoot {
         #expect(DevicePathResolver.resolve("video0", deviceRoot: root.path) == root.path + "/video0")
         #expect(DevicePathResolver.resolve(webcamID, deviceRoot: root.path) == root.path + "/v4l/by-id/" + webcamID)
         #expect(DevicePathResolver.resolve(webcamBus, deviceRoot: root.path) == root.path + "/v4l/by-path/" + webcamBus)
-        #expect(DevicePathResolver.resolve("nothing", deviceRoot: root.path) == root.path + "/nothing")
+        // Unplugged cameras: the path their name would have.
+        #expect(DevicePathResolver.resolve("usb-Gone-video-index0", deviceRoot: root.path)
+                == root.path + "/v4l/by-id/usb-Gone-video-index0")
+        #expect(DevicePathResolver.resolve("platform-fe801000.csi-video-index0", deviceRoot: root.path)
+                == root.path + "/v4l/by-path/platform-fe801000.csi-video-index0")
+        #expect(DevicePathResolver.resolve("video7", deviceRoot: root.path) == root.path + "/video7")
         let stable = DevicePathResolver.stableNames(for: root.path + "/video2", deviceRoot: root.path)
         #expect(stable.byID == root.path + "/v4l/by-id/" + webcamID)
         #expect(stable.byPath == root.path + "/v4l/by-path/" + webcamBus)
@@ -76,5 +81,11 @@ private final class FakeDevRoot {
         let root = try FakeDevRoot(nodes: ["null", "media0"])
         #expect(CameraCatalog.list(deviceRoot: root.path) { FakeV4L2Device() }.isEmpty)
         #expect(CameraCatalog.list(deviceRoot: root.path + "/missing") { FakeV4L2Device() }.isEmpty)
+    }
+
+    /// The real raw backend on a "video0" that is a plain file: QUERYCAP fails, so it is skipped.
+    @Test func catalogSkipsNodesThatAreNotV4L2() throws {
+        let root = try FakeDevRoot(nodes: ["video0"])
+        #expect(CameraCatalog.list(deviceRoot: root.path) { KernelV4L2Device(backend: .raw) }.isEmpty)
     }
 }

@@ -43,9 +43,11 @@ import Testing
         let device = FakeV4L2Device(offering: [.yuyv])
         device.sizes[.yuyv] = [.discrete(width: 320, height: 240), .discrete(width: 800, height: 600),
                                .discrete(width: 1280, height: 720)]
-        let source = makeSource(device)
+        let log = LogRecorder()
+        let source = makeSource(device, log: log)
         #expect(device.setFormatCalls == [.setFormat(.yuyv, 800, 600)])
         #expect(source.frameWidth == 800 && source.frameHeight == 600)
+        #expect(log.lines == ["camera /dev/video0: 800x600 YUYV at 30 fps (Fake Webcam, uvcvideo, 640x480 not offered)"])
     }
 
     @Test func exactSizeBeatsAPreferredFormatAtAnotherSize() {
