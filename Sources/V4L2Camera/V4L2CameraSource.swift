@@ -54,6 +54,8 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
         return "\(started.summary) (\(details.joined(separator: ", ")))"
     }
 
+    /// Size of the frames delivered; the configured size while the camera has never been (or
+    /// is not currently) open. Each `VideoFrame` carries its own size, which is authoritative.
     public var frameWidth: Int { stream?.layout.width ?? settings.width }
     public var frameHeight: Int { stream?.layout.height ?? settings.height }
     public var nominalFramesPerSecond: Double { stream?.framesPerSecond ?? 0 }
