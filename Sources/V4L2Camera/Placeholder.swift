@@ -1,1 +1,0 @@
-// Placeholder: V4L2Camera is being built. Replace this file.
