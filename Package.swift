@@ -76,7 +76,7 @@ let package = Package(
                     dependencies: ["GateSpeedEngine", "GateSpeedSimulation", "GateSpeedCore", "GateSpeedVision"],
                     swiftSettings: strict),
         .testTarget(name: "GateSpeedBoardTests", dependencies: ["GateSpeedBoard"], swiftSettings: strict),
-        .testTarget(name: "V4L2CameraTests", dependencies: ["V4L2Camera"], swiftSettings: strict),
+        .testTarget(name: "V4L2CameraTests", dependencies: ["V4L2Camera", "GateSpeedFrames"], swiftSettings: strict),
         .testTarget(name: "GPIODLinesTests", dependencies: ["GPIODLines"], swiftSettings: strict),
         .testTarget(name: "SpeechTests", dependencies: ["GateSpeedSpeech", "EspeakVoice", "ALSAPlayback"],
                     swiftSettings: strict),

@@ -91,7 +91,7 @@ public struct SimulatedCourseSource: FrameSource {
                 let tall = bystander.heightFraction * Double(h)
                 painter.paint(into: c.baseAddress!, centreX: bystander.x(at: t) * Double(w) - Double(dx),
                               groundY: bystander.groundY * Double(h) - Double(dy), tall: tall,
-                              stride: t * 5, luma: Float(bystander.luma))
+                              stride: bystander.isStanding ? 0 : t * 5, luma: Float(bystander.luma))
             }
             for rider in scene.riders {
                 let x = scene.x(of: rider, at: t)

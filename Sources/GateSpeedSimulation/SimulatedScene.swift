@@ -46,6 +46,9 @@ public struct SimulatedBystander: Sendable, Equatable {
         self.appears = appears; self.leaves = leaves
     }
 
+    /// Someone who stays where they are (their legs do not swing either).
+    public var isStanding: Bool { fromX == toX || speed == 0 }
+
     /// View x at scene time `t`.
     public func x(at t: Double) -> Double {
         let span = abs(toX - fromX)

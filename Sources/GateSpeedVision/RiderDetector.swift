@@ -56,6 +56,7 @@ public struct RiderDetector: Sendable {
     private var cells: [Float] = []
     private var previousCells: [Float] = []
     private var texture: [Float] = []
+    private var previousTexture: [Float] = []
     private var mask: [UInt8] = []
     /// Histogram of frame-to-frame changes in quarter luma levels, for the noise estimate.
     private var differenceHistogram = [Int](repeating: 0, count: 256)
@@ -98,7 +99,7 @@ public struct RiderDetector: Sendable {
             cells.withUnsafeMutableBufferPointer { grid.sample(frame.luma, into: $0.baseAddress!) }
             let fraction = classify(time: frame.timestamp, step: step)
             output.foregroundFraction = fraction
-            if fraction > settings.globalChangeFraction {
+            if fraction > settings.globalChangeFraction || changeIsEverywhere(grid: grid) {
                 // One frame can be a flash; a change that lasts a tenth of a second is a bump.
                 if globalChangeSince == -.infinity { globalChangeSince = frame.timestamp }
                 if frame.timestamp - globalChangeSince >= 0.1 {
@@ -131,6 +132,7 @@ public struct RiderDetector: Sendable {
         cells = [Float](repeating: 0, count: n)
         previousCells = cells
         texture = cells
+        previousTexture = cells
         mask = [UInt8](repeating: 0, count: n)
         previousMask = mask
         background = BackgroundModel(cellCount: n)
@@ -158,9 +160,11 @@ public struct RiderDetector: Sendable {
                 grid.sample(frame.luma, into: c.baseAddress!, texture: t.baseAddress!)
             }
         }
+        if !hasPreviousCells { for i in 0..<texture.count { previousTexture[i] = texture[i] } }
         let motion = hasPreviousCells ? changedFraction() : 1
         let still = hasPreviousCells && motion < settings.stillMotionFraction
         swap(&cells, &previousCells)
+        swap(&texture, &previousTexture)
         hasPreviousCells = true
         output.motionFraction = motion
         if !still {
@@ -198,7 +202,11 @@ public struct RiderDetector: Sendable {
         let noiseLimit = max(settings.minimumContrast, 5.9 * Float(medianQuarterLevels) * 0.25 + 1)
         let shake = settings.shakeTolerancePixels
         var changed = 0
-        for i in 0..<n where abs(cells[i] - previousCells[i]) > noiseLimit + shake * texture[i] { changed += 1 }
+        // The smaller texture of the two frames: a moving person's own edges must not excuse
+        // the change their movement makes (the leading edge has plain background last frame).
+        for i in 0..<n where abs(cells[i] - previousCells[i]) > noiseLimit + shake * min(texture[i], previousTexture[i]) {
+            changed += 1
+        }
         return Double(changed) / Double(max(1, n))
     }
 
@@ -212,6 +220,26 @@ public struct RiderDetector: Sendable {
                 }
             }
         }
+    }
+
+    /// True when foreground is spread over most of the view (a shifted camera changes every
+    /// textured patch a little) rather than gathered in one place (a person, however close).
+    /// The view is cut into 8 x 6 tiles; a tile counts when over a tenth of it is foreground.
+    private func changeIsEverywhere(grid: AnalysisGrid) -> Bool {
+        let tileColumns = 8, tileRows = 6
+        var busyTiles = 0
+        mask.withUnsafeBufferPointer { m in
+            for tileRow in 0..<tileRows {
+                let y0 = tileRow * grid.rows / tileRows, y1 = (tileRow + 1) * grid.rows / tileRows
+                for tileColumn in 0..<tileColumns {
+                    let x0 = tileColumn * grid.columns / tileColumns, x1 = (tileColumn + 1) * grid.columns / tileColumns
+                    var count = 0
+                    for y in y0..<y1 { for x in x0..<x1 { count += Int(m[y * grid.columns + x]) } }
+                    if count * 10 > (y1 - y0) * (x1 - x0) { busyTiles += 1 }
+                }
+            }
+        }
+        return Double(busyTiles) >= settings.globalChangeTiles * Double(tileColumns * tileRows)
     }
 
     private mutating func findRider(time: Double, holdIdentity: Bool) -> RiderTracker.Observation? {

@@ -22,6 +22,9 @@ public struct VisionSettings: Sendable, Equatable {
     public var staticAbsorbSeconds: Double = 30
     /// Fraction of the view that, changing at once, means a camera bump or a light switch: relearn.
     public var globalChangeFraction: Double = 0.45
+    /// Fraction of the view's 8 x 6 tiles that, all showing some change at once, also means the
+    /// camera moved (a small shift changes every textured patch a little).
+    public var globalChangeTiles: Double = 0.6
     /// Shortest rider, as a fraction of the view height. Smaller regions (far bystanders, leaves) are ignored.
     public var riderMinHeight: Double = 0.15
     /// Fraction of a region's height, from the top, used for its horizontal centre (head and torso:

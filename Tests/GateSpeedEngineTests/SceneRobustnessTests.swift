@@ -37,7 +37,7 @@ import GateSpeedVision
     }
 
     @Test func aRiderWhoStandsStillLongIsNeverLearntIntoTheBackground() throws {
-        var scene = SimulatedScene(duration: 22)
+        var scene = SimulatedScene(duration: 25)
         scene.width = 320
         scene.height = 240
         scene.riders = [SimulatedRider(startTime: 3, motion: .stopping(speed: 8, stopAt: 10, pause: 15))]
@@ -51,7 +51,7 @@ import GateSpeedVision
                 framesDuringStop += 1
                 if out.rider != nil { seenDuringStop += 1 }
             }
-            if frame.timestamp > 21.5 { foregroundAfterLeaving = max(foregroundAfterLeaving, out.foregroundFraction) }
+            if frame.timestamp > 23.5 { foregroundAfterLeaving = max(foregroundAfterLeaving, out.foregroundFraction) }
         }) == .delivered {}
         #expect(seenDuringStop == framesDuringStop, "the stopped rider stays visible")
         #expect(foregroundAfterLeaving < 0.002, "no ghost where the rider stood")
