@@ -82,19 +82,19 @@ public struct CrossingDetector: Sendable {
         }
         previous = (t, x)
         if x == last.x { return }
-        if x > last.x {
-            for index in posts.indices {
-                step(post: index, from: last, to: (t, x), emit: emit)
-            }
-        } else {
-            for index in posts.indices.reversed() {
-                step(post: index, from: last, to: (t, x), emit: emit)
-            }
+        // Posts in travel order, so crossings come out in time order. (Plain index loops:
+        // a reversed-collection iterator allocates in unoptimised builds.)
+        let count = posts.count
+        var step = 0
+        while step < count {
+            let index = x > last.x ? step : count - 1 - step
+            update(post: index, from: last, to: (t, x), emit: emit)
+            step += 1
         }
     }
 
     /// Updates one post for the straight track from `a` to `b`.
-    private mutating func step(post index: Int, from a: (t: Double, x: Double), to b: (t: Double, x: Double),
+    private mutating func update(post index: Int, from a: (t: Double, x: Double), to b: (t: Double, x: Double),
                                emit: (Crossing) -> Void) {
         let line = posts[index]
         let wasRight = a.x >= line
