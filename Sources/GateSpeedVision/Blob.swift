@@ -10,6 +10,8 @@ public struct Blob: Sendable, Equatable {
     public var upperCentreX: Double
     /// The lowest point (feet or wheels): x at the bottom row, and that row's y.
     public var bottomX: Double, bottomY: Double
+    /// The extractor's label of the region (to measure parts of it), or -1.
+    public var regionLabel: Int32 = -1
 
     public var width: Double { maxX - minX }
     public var height: Double { maxY - minY }

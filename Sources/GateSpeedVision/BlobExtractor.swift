@@ -145,7 +145,7 @@ public struct BlobExtractor: Sendable {
             let tall = Int(maxY[slot] - minY[slot]) + 1
             guard tall >= minimumHeightCells else { continue }
             let cells = Double(area[slot])
-            let blob = Blob(
+            var blob = Blob(
                 minX: Double(minX[slot]) * cw, maxX: Double(maxX[slot] + 1) * cw,
                 minY: Double(minY[slot]) * ch, maxY: Double(maxY[slot] + 1) * ch,
                 area: cells * cw * ch,
@@ -154,6 +154,7 @@ public struct BlobExtractor: Sendable {
                 upperCentreX: (Double(upperSumX[slot]) / Double(max(1, upperCount[slot])) + 0.5) * cw,
                 bottomX: (Double(bottomSumX[slot]) / Double(max(1, bottomCount[slot])) + 0.5) * cw,
                 bottomY: Double(maxY[slot] + 1) * ch)
+            blob.regionLabel = rootOfSlot[slot]
             insertBySize(blob)
         }
     }
@@ -172,5 +173,43 @@ public struct BlobExtractor: Sendable {
             position -= 1
         }
         blobs[position] = blob
+    }
+
+    /// The part of `blob` (found by the last `extract`) between view x `from` and `to`:
+    /// its extent, area and upper-body centre, as if it were a region of its own. Used to
+    /// keep two people apart while their regions touch. Nil when that part is empty.
+    public func part(of blob: Blob, from: Double, to: Double, upperFraction: Double) -> Blob? {
+        guard blob.regionLabel >= 0 else { return nil }
+        let w = columns, h = rows
+        let x0 = max(0, Int((blob.minX * Double(w)).rounded())), x1 = min(w, Int((blob.maxX * Double(w)).rounded()))
+        let y0 = max(0, Int((blob.minY * Double(h)).rounded())), y1 = min(h, Int((blob.maxY * Double(h)).rounded()))
+        let lowX = max(x0, Int((from * Double(w)).rounded())), highX = min(x1, Int((to * Double(w)).rounded()))
+        guard lowX < highX, y0 < y1 else { return nil }
+        var top = Int.max, bottom = -1, left = Int.max, right = -1, count = 0, sumX = 0, sumY = 0
+        for y in y0..<y1 {
+            for x in lowX..<highX where labels[y * w + x] == blob.regionLabel {
+                top = min(top, y); bottom = max(bottom, y); left = min(left, x); right = max(right, x)
+                count += 1; sumX += x; sumY += y
+            }
+        }
+        guard count > 0 else { return nil }
+        let limit = Double(top) + upperFraction * Double(bottom - top + 1)
+        var upperSum = 0, upperCount = 0, bottomSum = 0, bottomCount = 0
+        for y in top...bottom {
+            for x in lowX..<highX where labels[y * w + x] == blob.regionLabel {
+                if Double(y) < limit { upperSum += x; upperCount += 1 }
+                if y == bottom { bottomSum += x; bottomCount += 1 }
+            }
+        }
+        let cw = 1 / Double(w), ch = 1 / Double(h)
+        var part = Blob(minX: Double(left) * cw, maxX: Double(right + 1) * cw, minY: Double(top) * ch,
+                        maxY: Double(bottom + 1) * ch, area: Double(count) * cw * ch,
+                        centroidX: (Double(sumX) / Double(count) + 0.5) * cw,
+                        centroidY: (Double(sumY) / Double(count) + 0.5) * ch,
+                        upperCentreX: (Double(upperSum) / Double(max(1, upperCount)) + 0.5) * cw,
+                        bottomX: (Double(bottomSum) / Double(max(1, bottomCount)) + 0.5) * cw,
+                        bottomY: Double(bottom + 1) * ch)
+        part.regionLabel = blob.regionLabel
+        return part
     }
 }

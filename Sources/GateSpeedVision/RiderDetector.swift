@@ -250,7 +250,7 @@ public struct RiderDetector: Sendable {
         }
         return blobs.blobs.withUnsafeBufferPointer { all in
             tracker.update(time: time, candidates: UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]),
-                           holdIdentity: holdIdentity)
+                           parts: blobs, holdIdentity: holdIdentity)
         }
     }
 

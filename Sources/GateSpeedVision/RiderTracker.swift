@@ -11,9 +11,23 @@
 /// weighted down for someone standing still (a bystander beside the course must not be taken
 /// for the rider who is about to enter). Once chosen, the rider keeps the identity unless a
 /// challenger scores `incumbentAdvantage` times more, its score decaying with distance from
-/// the rider as `area / (1 + 3 * distance)`. While a run is in progress the identity is held
+/// the rider as `area / (1 + 3 * distance)`; outside a run, someone who has stood still for a
+/// second gives way at once to anyone moving. While a run is in progress the identity is held
 /// even if the rider stops. A new identity gets a new `trackID`, so the timing core never
 /// joins two people's positions into one path.
+/// Measures part of a region: the columns between two view x positions, as a region of its own.
+public protocol RegionParts {
+    func part(of blob: Blob, from: Double, to: Double, upperFraction: Double) -> Blob?
+}
+
+extension BlobExtractor: RegionParts {}
+
+/// For callers without a mask (tests of the tracking rules): regions are never split.
+public struct WholeRegionsOnly: RegionParts {
+    public init() {}
+    public func part(of blob: Blob, from: Double, to: Double, upperFraction: Double) -> Blob? { nil }
+}
+
 public struct RiderTracker: Sendable {
     public struct Observation: Sendable, Equatable {
         /// Rider's horizontal centre, normalised view x (top-left origin).
@@ -31,6 +45,8 @@ public struct RiderTracker: Sendable {
         /// View widths per second.
         var velocity = 0.0
         var height = 0.0
+        /// Width of the person's own region (not updated while merged with someone else's).
+        var width = 0.0
         var area = 0.0
         var lastSeen = -Double.infinity
         var lastMoving = -Double.infinity
@@ -45,6 +61,7 @@ public struct RiderTracker: Sendable {
     private var nextID: UInt32 = 1
     private var riderID: UInt32 = 0
     private var candidateTaken: [Bool]
+    private var sharing: [Int]
     /// View width / view height, to express horizontal distances in body heights.
     private let aspect: Double
     private let settings: VisionSettings
@@ -58,6 +75,7 @@ public struct RiderTracker: Sendable {
         aspect = viewAspect
         tracks = [Track](repeating: Track(), count: Self.maximumTracks)
         candidateTaken = [Bool](repeating: false, count: 64)
+        sharing = [Int](repeating: 0, count: Self.maximumTracks)
     }
 
     /// True while a rider identity is held.
@@ -74,7 +92,17 @@ public struct RiderTracker: Sendable {
     /// `holdIdentity`: a run is in progress, keep the rider even if they stop.
     public mutating func update(time: Double, candidates: UnsafeBufferPointer<Blob>,
                                 holdIdentity: Bool = false) -> Observation? {
+        update(time: time, candidates: candidates, parts: WholeRegionsOnly(), holdIdentity: holdIdentity)
+    }
+
+    /// As above; `parts` measures parts of a region, so that two people whose regions have
+    /// run together (a rider passing a bystander) are still followed apart.
+    public mutating func update<Parts: RegionParts>(time: Double, candidates: UnsafeBufferPointer<Blob>,
+                                                    parts: Parts, holdIdentity: Bool = false) -> Observation? {
         dropStaleTracks(time: time)
+        let count = min(candidates.count, candidateTaken.count)
+        for j in 0..<count { candidateTaken[j] = false }
+        splitSharedRegions(time: time, candidates: candidates, parts: parts)
         matchCandidates(time: time, candidates: candidates)
         return chooseRider(time: time, holdIdentity: holdIdentity)
     }
@@ -91,9 +119,57 @@ public struct RiderTracker: Sendable {
     }
 
     /// Greedy nearest-first matching of regions to tracks, then new tracks for the rest.
+    private func predictedX(_ t: Int, time: Double) -> Double {
+        tracks[t].x + tracks[t].velocity * max(1e-3, time - tracks[t].lastSeen)
+    }
+
+    /// A region that holds the predicted centres of two or more people who were apart before
+    /// is cut between them: each person keeps their own width, the cut falls midway between
+    /// where their edges are expected, and each is measured on their own side of it.
+    /// (Measuring the outer people over their own width from their free edge instead was
+    /// tried: the legs' swing inflates the width and pulls in the neighbour, twice the error.)
+    private mutating func splitSharedRegions<Parts: RegionParts>(time: Double, candidates: UnsafeBufferPointer<Blob>,
+                                                                 parts: Parts) {
+        let count = min(candidates.count, candidateTaken.count)
+        for j in 0..<count {
+            let c = candidates[j]
+            var n = 0
+            for t in 0..<trackCount where !tracks[t].matchedNow && tracks[t].hits >= 2 {
+                let p = predictedX(t, time: time)
+                if p >= c.minX && p <= c.maxX && tracks[t].width < 0.9 * c.width {
+                    sharing[n] = t
+                    n += 1
+                }
+            }
+            guard n >= 2 else { continue }
+            for a in 1..<n {   // insertion sort by predicted x (n is tiny)
+                var b = a
+                while b > 0 && predictedX(sharing[b - 1], time: time) > predictedX(sharing[b], time: time) {
+                    sharing.swapAt(b - 1, b)
+                    b -= 1
+                }
+            }
+            var left = c.minX
+            for k in 0..<n {
+                let t = sharing[k]
+                var right = c.maxX
+                if k + 1 < n {
+                    let u = sharing[k + 1]
+                    let pt = predictedX(t, time: time), pu = predictedX(u, time: time)
+                    let cut = 0.5 * ((pt + 0.5 * tracks[t].width) + (pu - 0.5 * tracks[u].width))
+                    right = min(pu, max(pt, cut))
+                }
+                if let part = parts.part(of: c, from: left, to: right, upperFraction: settings.upperBodyFraction) {
+                    update(&tracks[t], with: part, time: time, merged: true)
+                }
+                left = right
+            }
+            candidateTaken[j] = true
+        }
+    }
+
     private mutating func matchCandidates(time: Double, candidates: UnsafeBufferPointer<Blob>) {
         let count = min(candidates.count, candidateTaken.count)
-        for j in 0..<count { candidateTaken[j] = false }
         while true {
             var bestTrack = -1, bestCandidate = -1, bestDistance = settings.incumbentRadius
             for t in 0..<trackCount where !tracks[t].matchedNow {
@@ -110,7 +186,7 @@ public struct RiderTracker: Sendable {
             }
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
-            update(&tracks[bestTrack], with: candidates[bestCandidate], time: time)
+            update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false)
         }
         for j in 0..<count where !candidateTaken[j] && trackCount < Self.maximumTracks {
             var track = Track()
@@ -118,6 +194,7 @@ public struct RiderTracker: Sendable {
             nextID = nextID == UInt32.max ? 1 : nextID + 1
             track.x = candidates[j].upperCentreX
             track.height = candidates[j].height
+            track.width = candidates[j].width
             track.area = candidates[j].area
             track.lastSeen = time
             track.hits = 1
@@ -128,13 +205,18 @@ public struct RiderTracker: Sendable {
         }
     }
 
-    private func update(_ track: inout Track, with c: Blob, time: Double) {
+    /// `merged`: `c` is this person's part of a region shared with someone else, so it says
+    /// nothing about their size.
+    private func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool) {
         let dt = max(1e-3, time - track.lastSeen)
         let measured = (c.upperCentreX - track.x) / dt
         track.velocity += (track.hits == 1 ? 1.0 : 0.4) * (measured - track.velocity)
         track.x = c.upperCentreX
-        track.height += 0.2 * (c.height - track.height)
-        track.area += 0.2 * (c.area - track.area)
+        if !merged {
+            track.height += 0.2 * (c.height - track.height)
+            track.width += 0.3 * (c.width - track.width)
+            track.area += 0.2 * (c.area - track.area)
+        }
         track.lastSeen = time
         track.hits += 1
         track.matchedNow = true
@@ -158,8 +240,12 @@ public struct RiderTracker: Sendable {
             if score > bestScore { bestScore = score; best = t }
         }
         if rider >= 0 {
+            let incumbentStill = !holdIdentity && time - tracks[rider].lastMoving >= 1.0
             let incumbent = prominence(tracks[rider], time: time, held: holdIdentity)
-            if best >= 0 && bestScore > settings.incumbentAdvantage * incumbent {
+            let challengerMoves = best >= 0 && time - tracks[best].lastMoving < 1.0
+            // Someone standing still holds no claim to the rider's identity outside a run: the
+            // rider is who moves. Between movers, the incumbent's hysteresis decides.
+            if best >= 0 && ((incumbentStill && challengerMoves) || bestScore > settings.incumbentAdvantage * incumbent) {
                 rider = best
                 riderID = tracks[best].id
             }
