@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedService is being built. Replace this file.
