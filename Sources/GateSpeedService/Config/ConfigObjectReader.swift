@@ -137,8 +137,9 @@ extension ConfigObjectReader {
 enum KeySuggestion {
     static func nearest(to key: String, among known: [String]) -> String? {
         let lowered = key.lowercased()
-        if lowered.count >= 3,
-           let extended = known.first(where: { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }) {
+        guard !lowered.isEmpty else { return nil }
+        // A key cut short or with a suffix added: `pre_roll` for `pre_roll_s`, `w` for `width`.
+        if let extended = known.first(where: { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }) {
             return extended
         }
         let scored = known.map { (key: $0, distance: editDistance(Array(lowered.utf8), Array($0.utf8))) }
