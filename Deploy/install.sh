@@ -31,6 +31,10 @@ deps=1
 binary=""
 root="${ROOT:-${DESTDIR:-}}"
 
+need_value() {
+  if (($# < 2)) || [[ $2 == --* ]]; then echo "install.sh: $1 needs a value (see --help)" >&2; exit 2; fi
+}
+
 usage() { sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while (($#)); do
@@ -40,9 +44,9 @@ while (($#)); do
     --dry-run) dry_run=1 ;;
     --no-systemctl) use_systemctl=0 ;;
     --no-build) build=0 ;;
-    --binary) shift; binary="${1:?--binary needs a file}"; build=0 ;;
+    --binary) need_value "$@"; shift; binary=$1; build=0 ;;
     --skip-deps) deps=0 ;;
-    --root) shift; root="${1:?--root needs a directory}" ;;
+    --root) need_value "$@"; shift; root=$1 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
