@@ -31,7 +31,9 @@ struct ConfigParsingTests {
           "camera": {"device": "/dev/video2", "width": 1280, "height": 720, "fps": 50, "io": "libv4l2",
                      "rotation": 180, "mirror": true, "crop": {"x": 0.1, "y": 0.2, "width": 0.8, "height": 0.5}},
           "vision": {"rider_min_height": 0.2, "calibration_window_s": 2},
-          "board": {"profile": "raspberry-pi-5", "lines": {"post1": 5, "button": "GPIO27", "status": null},
+          "board": {"profile": "generic", "chip_label": "pinctrl-rp1",
+                    "lines": {"post1": 5, "post2": {"name": "GPIO6"}, "post3": {"offset": 7, "active_low": false},
+                              "button": "GPIO27", "status": null},
                     "active_low": true},
           "voice": {"name": "en-us", "rate": 175, "volume": 150, "alsa_device": "hw:1,0", "wav_dir": "/tmp/speech"},
           "clips": {"directory": "/srv/clips", "enabled": false, "pre_roll_s": 1.5, "post_roll_s": 4,
@@ -54,9 +56,15 @@ struct ConfigParsingTests {
                                                         crop: .init(x: 0.1, y: 0.2, width: 0.8, height: 0.5)))
         #expect(config.vision.riderMinHeight == 0.2)
         #expect(config.vision.calibrationWindowSeconds == 2)
-        #expect(config.board.profile == .raspberryPi5)
-        #expect(config.board.lines == [.post1: .offset(5), .button: .name("GPIO27")])
+        #expect(config.board.profile == .generic)
+        #expect(config.board.chipLabel == "pinctrl-rp1")
+        #expect(config.board.lines == [.post1: .init(line: .offset(5)), .post2: .init(line: .name("GPIO6")),
+                                       .post3: .init(line: .offset(7), activeLow: false), .button: .init(line: .name("GPIO27"))])
         #expect(config.board.activeLow == true)
+        // The global flag is for the LEDs; a per-line flag wins; the button keeps the profile's.
+        #expect(config.board.activeLowOverride(for: .post1) == true)
+        #expect(config.board.activeLowOverride(for: .post3) == false)
+        #expect(config.board.activeLowOverride(for: .button) == nil)
         #expect(config.voice.name == "en-us")
         #expect(config.voice.rateWordsPerMinute == 175)
         #expect(config.voice.volumePercent == 150)
@@ -150,7 +158,7 @@ struct ConfigParsingTests {
         // "Every key": each known key of each section appears in the example.
         let text = try readText(example)
         for key in ["posts", "length_m", "pass_kmh", "timeout_s", "device", "width", "height", "fps", "io", "rotation",
-                    "mirror", "crop", "rider_min_height", "calibration_window_s", "profile", "lines", "post1", "post5",
+                    "mirror", "crop", "rider_min_height", "calibration_window_s", "profile", "chip_label", "lines", "post1", "post5",
                     "status", "button", "active_low", "name", "rate", "volume", "alsa_device", "wav_dir", "directory",
                     "enabled", "pre_roll_s", "post_roll_s", "highlight_s", "highlight_cooldown_s", "min_free_mb", "codec",
                     "crf", "keyframe_interval_s", "path", "level"] {

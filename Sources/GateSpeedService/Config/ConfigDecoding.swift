@@ -11,7 +11,7 @@ extension GateSpeedConfig {
         camera = try Self.camera(root.object("camera", knownKeys: ["device", "width", "height", "fps", "io",
                                                                    "rotation", "mirror", "crop"]))
         vision = try Self.vision(root.object("vision", knownKeys: ["rider_min_height", "calibration_window_s"]))
-        board = try Self.board(root.object("board", knownKeys: ["profile", "lines", "active_low"]))
+        board = try Self.board(root.object("board", knownKeys: ["profile", "chip_label", "lines", "active_low"]))
         voice = try Self.voice(root.object("voice", knownKeys: ["name", "rate", "volume", "alsa_device", "wav_dir"]))
         clips = try Self.clips(root.object("clips", knownKeys: ["directory", "enabled", "pre_roll_s", "post_roll_s",
                                                                 "highlight_s", "highlight_cooldown_s", "min_free_mb",
@@ -105,22 +105,46 @@ extension GateSpeedConfig {
     private static func board(_ reader: ConfigObjectReader) throws(ConfigError) -> Board {
         var board = Board()
         board.profile = try reader.choice("profile", default: board.profile)
+        board.chipLabel = try reader.optionalString("chip_label", default: board.chipLabel)
         let lines = try reader.object("lines", knownKeys: Board.LineRole.allCases.map(\.rawValue))
         for role in Board.LineRole.allCases {
-            switch lines.value(role.rawValue) {
-            case nil, .null?:
-                continue
-            case .number(let offset, _)? where offset == offset.rounded() && offset >= 0 && offset < 10_000:
-                board.lines[role] = .offset(Int(offset))
-            case .string(let name)? where !name.isEmpty:
-                board.lines[role] = .name(name)
-            case let value?:
-                throw lines.error(role.rawValue, "must be a line offset (a whole number from 0) or a line name, "
-                                  + "not \(value.shortDescription)")
-            }
+            if let line = try lineOverride(lines, role.rawValue) { board.lines[role] = line }
         }
         board.activeLow = try reader.optionalBool("active_low", default: board.activeLow)
         return board
+    }
+
+    /// `17`, `"GPIO17"`, `{"offset": 17, "active_low": true}`, `{"name": "GPIO17"}`, or null.
+    private static func lineOverride(_ lines: ConfigObjectReader, _ key: String) throws(ConfigError) -> Board.LineOverride? {
+        switch lines.value(key) {
+        case nil, .null?:
+            return nil
+        case .object?:
+            let line = try lines.object(key, knownKeys: ["offset", "name", "active_low"])
+            var result = Board.LineOverride(activeLow: try line.optionalBool("active_low", default: nil))
+            if let offset = line.value("offset") {
+                guard line.value("name") == nil else { throw lines.error(key, "give offset or name, not both") }
+                guard let number = lineOffset(offset) else {
+                    throw line.error("offset", "must be a whole number from 0, not \(offset.shortDescription)")
+                }
+                result.line = .offset(number)
+            } else if line.value("name") != nil {
+                result.line = .name(try line.string("name", default: ""))
+            }
+            return result
+        case let value?:
+            if let number = lineOffset(value) { return Board.LineOverride(line: .offset(number)) }
+            if case .string(let name) = value, !name.isEmpty { return Board.LineOverride(line: .name(name)) }
+            throw lines.error(key, "must be a line offset (a whole number from 0), a line name or an object, "
+                              + "not \(value.shortDescription)")
+        }
+    }
+
+    private static func lineOffset(_ value: JSONValue) -> Int? {
+        guard case .number(let number, _) = value, number == number.rounded(), number >= 0, number < 100_000 else {
+            return nil
+        }
+        return Int(number)
     }
 
     private static func voice(_ reader: ConfigObjectReader) throws(ConfigError) -> Voice {

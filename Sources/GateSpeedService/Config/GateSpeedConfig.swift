@@ -93,12 +93,34 @@ public struct GateSpeedConfig: Sendable, Equatable {
             case name(String)
         }
 
+        /// A change to one of the profile's lines: where it is, its polarity, or both.
+        /// In the file: `17`, `"GPIO17"`, or `{"offset": 17, "active_low": true}`.
+        public struct LineOverride: Sendable, Equatable {
+            /// The new line, or nil to keep the profile's.
+            public var line: LineSelector?
+            /// The new active-low flag, or nil to keep the profile's (or `Board.activeLow`).
+            public var activeLow: Bool?
+            public init(line: LineSelector? = nil, activeLow: Bool? = nil) {
+                self.line = line
+                self.activeLow = activeLow
+            }
+        }
+
         public var profile = Profile.raspberryPi4
-        /// Lines that replace the profile's; roles not listed use the profile's line.
-        public var lines: [LineRole: LineSelector] = [:]
-        /// Overrides the profile's active-low setting for all lines, or nil to keep it.
+        /// Replaces the profile's chip label (needed for offsets with the `generic` profile), or nil.
+        public var chipLabel: String? = nil
+        /// Lines that change the profile's; roles not listed keep the profile's line.
+        public var lines: [LineRole: LineOverride] = [:]
+        /// Overrides the active-low flag of the six LEDs (true for LEDs wired from 3V3 into the
+        /// pin), or nil to keep the profile's. The button keeps its own; see `lines`.
         public var activeLow: Bool? = nil
         public init() {}
+
+        /// The active-low flag for `role` after both overrides, or nil for the profile's.
+        public func activeLowOverride(for role: LineRole) -> Bool? {
+            if let perLine = lines[role]?.activeLow { return perLine }
+            return role == .button ? nil : activeLow
+        }
     }
 
     /// The spoken announcements.
