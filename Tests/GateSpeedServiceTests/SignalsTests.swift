@@ -18,9 +18,7 @@ struct SignalsTests {
         #expect(shutdown.wait(timeout: 10))
         #expect(shutdown.isRequested)
         #expect(shutdown.signal == SIGUSR2)
-        // A repeat with exitOnRepeat off keeps the first signal and the process.
-        kill(getpid(), SIGUSR2)
-        #expect(shutdown.signal == SIGUSR2)
+        // No second signal here: its delivery is asynchronous and could land in the next test.
         shutdown.reset()
     }
 

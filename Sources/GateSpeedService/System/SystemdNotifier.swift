@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Synchronization
 
 /// Tells systemd about the service's state through `$NOTIFY_SOCKET` (sd_notify(3) without
@@ -26,7 +27,7 @@ public final class SystemdNotifier: Sendable {
 
     /// Reads `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID` (the watchdog is off when
     /// that names another process, as sd_watchdog_enabled(3) does).
-    public convenience init(environment: [String: String]) {
+    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         var watchdogMicroseconds = environment["WATCHDOG_USEC"].flatMap { UInt64($0) }
         if let pid = environment["WATCHDOG_PID"], pid != String(getpid()) { watchdogMicroseconds = nil }
         self.init(socketPath: environment["NOTIFY_SOCKET"], watchdogMicroseconds: watchdogMicroseconds)
@@ -109,7 +110,8 @@ public final class SystemdNotifier: Sendable {
     @inline(__always)
     @discardableResult
     public func watchdogPing(now: Double) -> Bool {
-        guard watchdogIntervalNanoseconds > 0, now.isFinite else { return false }
+        // Beyond ±290 years the nanosecond count would not fit an Int64.
+        guard watchdogIntervalNanoseconds > 0, now.isFinite, abs(now) < 9e9 else { return false }
         let nowNanoseconds = Int64(now * 1e9)
         let due = nextPingDue.load(ordering: .relaxed)
         guard nowNanoseconds >= due else { return false }
