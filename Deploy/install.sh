@@ -178,21 +178,25 @@ install_gatespeed() {
 
   daemon systemctl daemon-reload
   daemon systemctl enable gatespeed.service
-  daemon systemctl restart gatespeed.service
+  if ! daemon systemctl restart gatespeed.service; then
+    say "the service did not start; see: journalctl -u gatespeed -b"
+    exit 1
+  fi
   if ((dry_run)); then say "dry run: nothing was changed"; else say "done. Follow it with: journalctl -u gatespeed -f"; fi
 }
 
 uninstall_gatespeed() {
   need_root
-  daemon systemctl disable --now gatespeed.service
+  # Tolerate a service that is not installed or not running: uninstall must always finish.
+  daemon systemctl disable --now gatespeed.service || true
   [[ -e $unit_path ]] && run rm -f "$unit_path"
   daemon systemctl daemon-reload
   [[ -e $bin_path ]] && run rm -f "$bin_path"
   # The udev rule is only there if this script created the gpio group: remove both.
   if [[ -e $udev_rule_path ]]; then
     run rm -f "$udev_rule_path"
-    daemon udevadm control --reload
-    group_exists gpio && account groupdel gpio
+    daemon udevadm control --reload || true
+    if group_exists gpio; then account groupdel gpio || say "kept the gpio group (still in use)"; fi
   fi
   if user_exists "$service_user"; then account userdel "$service_user"; fi
   if ((purge)); then

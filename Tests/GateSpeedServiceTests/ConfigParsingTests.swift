@@ -100,6 +100,10 @@ struct ConfigParsingTests {
         #expect(config.voice.name == "café😀")
     }
 
+    @Test func byteOrderMarkIsSkipped() throws {
+        #expect(try GateSpeedConfig.parse(json: "\u{FEFF}{\"log\": {\"level\": \"debug\"}}").log.level == .debug)
+    }
+
     @Test func postsOptionParses() throws {
         #expect(try CoursePosts.parseOption("0.1,0.3,0.5,0.7,0.9") == [0.1, 0.3, 0.5, 0.7, 0.9])
         #expect(try CoursePosts.parseOption(" 0.2 , 0.8") == [0.2, 0.8])

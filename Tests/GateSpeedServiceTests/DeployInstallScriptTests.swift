@@ -106,6 +106,13 @@ struct DeployInstallScriptTests {
         #expect(!exists(root.path + "/var/lib/gatespeed"))
     }
 
+    @Test func uninstallOfNothingSucceeds() throws {
+        let root = try TemporaryDirectory()
+        let result = try install(["--uninstall", "--no-systemctl"], root: root.path)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("kept \(root.path)/etc/gatespeed/config.json"))
+    }
+
     @Test(arguments: [["--frobnicate"], ["--purge"], ["--binary"], ["--root"]])
     func badUsageExitsWithStatusTwo(_ arguments: [String]) throws {
         let root = try TemporaryDirectory()

@@ -14,7 +14,10 @@ struct JSONParser {
     private static let maximumDepth = 64
 
     static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
+        var bytes = Array(text.utf8)
+        // Some editors start UTF-8 files with a byte order mark; it is not part of the JSON.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var parser = JSONParser(bytes: bytes)
         return try parser.parseDocument()
     }
 
