@@ -1,0 +1,54 @@
+/// Validation of post positions, shared by `course.posts` in the config file and the
+/// `--posts 0.1,0.3,0.5,0.7,0.9` command-line option, so both give the same messages.
+public enum CoursePosts {
+    /// Parses the `--posts` option: comma-separated view fractions, strictly increasing in (0, 1).
+    /// Errors read like `--posts[2]: 0.28 must be greater than posts[1] (0.30)`.
+    public static func parseOption(_ text: String, option: String = "--posts") throws(ConfigError) -> [Double] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        var posts: [Double] = []
+        for (index, item) in items.enumerated() {
+            let trimmed = item.trimmingSpaces()
+            guard !trimmed.isEmpty else {
+                throw ConfigError(source: nil, location: "\(option)[\(index)]",
+                                  problem: "is empty (write positions like 0.1,0.3,0.5,0.7,0.9)")
+            }
+            guard let value = Double(trimmed), value.isFinite else {
+                throw ConfigError(source: nil, location: "\(option)[\(index)]", problem: "\"\(trimmed)\" is not a number")
+            }
+            posts.append(value)
+        }
+        try validate(posts, source: nil, path: option)
+        return posts
+    }
+
+    /// Checks there are at least two posts, each inside (0, 1), strictly increasing.
+    /// `path` is the key path of the array (`course.posts`) or the option name (`--posts`).
+    static func validate(_ posts: [Double], source: String?, path: String) throws(ConfigError) {
+        guard posts.count >= 2 else {
+            throw ConfigError(source: source, location: path,
+                              problem: "needs at least 2 posts, found \(posts.count)")
+        }
+        for (index, position) in posts.enumerated() {
+            let location = "\(path)[\(index)]"
+            guard position > 0 && position < 1 else {
+                throw ConfigError(source: source, location: location,
+                                  problem: "\(ConfigNumberFormat.position(position)) must be greater than 0 and less than 1 "
+                                      + "(a fraction of the view width)")
+            }
+            if index > 0, position <= posts[index - 1] {
+                throw ConfigError(source: source, location: location,
+                                  problem: "\(ConfigNumberFormat.position(position)) must be greater than "
+                                      + "posts[\(index - 1)] (\(ConfigNumberFormat.position(posts[index - 1])))")
+            }
+        }
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+}

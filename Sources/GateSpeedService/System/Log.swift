@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Log lines on stderr. Under systemd each line starts with a syslog priority such as
+/// `<3>` (sd-daemon(3)), which journald turns into the entry's priority, so
+/// `journalctl -u gatespeed -p warning` works. On a terminal the lines read `error: …`.
+///
+/// A `Log` is a small value: copy it into every thread. Messages are built only when
+/// their level is enabled; each line is one `write(2)`, so lines from threads never interleave.
+public struct Log: Sendable {
+    /// How a line is marked with its level.
+    public enum Style: Sendable, Equatable {
+        /// `<3>message` for journald.
+        case journald
+        /// `error: message`, `warning: message`, `message`, `debug: message`.
+        case plain
+
+        /// `.journald` when systemd connected stderr to the journal (it sets `JOURNAL_STREAM`).
+        public static func automatic(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+            environment["JOURNAL_STREAM"] == nil ? .plain : .journald
+        }
+    }
+
+    /// The most detailed level that is written.
+    public let level: LogLevel
+    public let style: Style
+    private let write: @Sendable (String) -> Void
+
+    /// - Parameter write: receives each finished line including its newline; defaults to stderr.
+    public init(level: LogLevel = .info, style: Style = .plain,
+                write: @escaping @Sendable (String) -> Void = Log.writeToStandardError) {
+        self.level = level
+        self.style = style
+        self.write = write
+    }
+
+    @inline(__always)
+    public func isEnabled(_ messageLevel: LogLevel) -> Bool { messageLevel <= level }
+
+    public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+    public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+    public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+
+    public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
+        guard isEnabled(messageLevel) else { return }
+        write(Self.format(message(), level: messageLevel, style: style))
+    }
+
+    /// The text written for one message; every line of a multi-line message gets the prefix
+    /// (journald makes each line its own entry).
+    public static func format(_ message: String, level: LogLevel, style: Style) -> String {
+        let prefix: String
+        switch style {
+        case .journald: prefix = "<\(level.syslogPriority)>"
+        case .plain:
+            switch level {
+            case .error: prefix = "error: "
+            case .warning: prefix = "warning: "
+            case .info: prefix = ""
+            case .debug: prefix = "debug: "
+            }
+        }
+        var text = ""
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            text += prefix
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Writes the whole string to file descriptor 2 in as few `write(2)` calls as it takes.
+    @Sendable public static func writeToStandardError(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // nowhere left to report it
+                }
+                offset += written
+            }
+        }
+    }
+}
