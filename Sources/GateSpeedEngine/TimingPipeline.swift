@@ -26,7 +26,15 @@ public struct TimingPipeline: Sendable {
 
     /// Analyses one frame and emits what happened, in time order.
     public mutating func process(_ frame: VideoFrame, emit: (TimingEvent) -> Void) {
-        let output = detector.process(frame, holdIdentity: machine.phase.isRunning)
+        var probe = NoStageProbe()
+        process(frame, probe: &probe, emit: emit)
+    }
+
+    /// As `process(_:emit:)`, telling `probe` as each stage ends (for the benchmark).
+    public mutating func process<Probe: StageProbe>(_ frame: VideoFrame, probe: inout Probe,
+                                                    emit: (TimingEvent) -> Void) {
+        defer { probe.stageEnded(.timing) }
+        let output = detector.process(frame, holdIdentity: machine.phase.isRunning, probe: &probe)
         lastOutput = output
         lastFrameTime = output.time
         if let cause = output.relearn, cause != .requested {

@@ -84,6 +84,13 @@ public struct RiderDetector: Sendable {
 
     /// Analyses one frame. `holdIdentity`: a run is in progress, keep the rider even if they stop.
     public mutating func process(_ frame: VideoFrame, holdIdentity: Bool = false) -> DetectorOutput {
+        var probe = NoStageProbe()
+        return process(frame, holdIdentity: holdIdentity, probe: &probe)
+    }
+
+    /// As `process(_:holdIdentity:)`, telling `probe` as each stage ends (for the benchmark).
+    public mutating func process<Probe: StageProbe>(_ frame: VideoFrame, holdIdentity: Bool,
+                                                    probe: inout Probe) -> DetectorOutput {
         var output = DetectorOutput()
         output.time = frame.timestamp
         if prepareGrid(for: frame.luma) { output.relearn = .frameLayoutChanged }
@@ -95,9 +102,12 @@ public struct RiderDetector: Sendable {
         switch phase {
         case .calibrating:
             learn(frame: frame, grid: grid, output: &output)
+            probe.stageEnded(.segmentation)
         case .ready:
             cells.withUnsafeMutableBufferPointer { grid.sample(frame.luma, into: $0.baseAddress!) }
+            probe.stageEnded(.sampling)
             let fraction = classify(time: frame.timestamp, step: step)
+            probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
             if fraction > settings.globalChangeFraction || changeIsEverywhere(grid: grid) {
                 // One frame can be a flash; a change that lasts a tenth of a second is a bump.
@@ -108,7 +118,7 @@ public struct RiderDetector: Sendable {
                 }
             } else {
                 globalChangeSince = -.infinity
-                output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity)
+                output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
             }
         }
         output.phase = phase
@@ -242,12 +252,15 @@ public struct RiderDetector: Sendable {
         return Double(busyTiles) >= settings.globalChangeTiles * Double(tileColumns * tileRows)
     }
 
-    private mutating func findRider(time: Double, holdIdentity: Bool) -> RiderTracker.Observation? {
+    private mutating func findRider<Probe: StageProbe>(time: Double, holdIdentity: Bool,
+                                                       probe: inout Probe) -> RiderTracker.Observation? {
         let minimumHeight = max(2, Int(settings.riderMinHeight * Double(blobs.rows)))
         mask.withUnsafeBufferPointer { m in
             blobs.extract(mask: m.baseAddress!, minimumHeightCells: minimumHeight,
                           upperFraction: settings.upperBodyFraction)
         }
+        probe.stageEnded(.components)
+        defer { probe.stageEnded(.tracking) }
         return blobs.blobs.withUnsafeBufferPointer { all in
             tracker.update(time: time, candidates: UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]),
                            parts: blobs, holdIdentity: holdIdentity)
