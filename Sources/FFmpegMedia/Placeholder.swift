@@ -1,1 +1,0 @@
-// Placeholder: FFmpegMedia is being built. Replace this file.
