@@ -17,6 +17,7 @@ struct SyntheticVideo {
         self.rectangleWidth = width / 8
         self.rectangleHeight = height / 6
         self.speed = speed
+        FFmpegLog.errorsOnly()  // keep libx264's statistics out of the test log
     }
 
     /// Top-left corner of the rectangle at `time` seconds, pixels.
