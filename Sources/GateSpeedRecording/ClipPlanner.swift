@@ -70,11 +70,13 @@ public struct ClipPlanner: Sendable {
                                    to: run.finishTime + timing.postRoll, run: run))
     }
 
-    /// Marks a highlight ending at camera time `t` (nil: the newest recorded time).
-    /// Returns false when it is ignored: within the cooldown, or nothing recorded yet.
+    /// Marks a highlight ending at camera time `t` (nil: the newest recorded time, which
+    /// lags the camera by the encoder queue; pass the press's camera time when known).
+    /// Returns false when it is ignored: within the cooldown of the previous highlight
+    /// (either side, camera clock), or nothing recorded yet.
     public mutating func requestHighlight(at t: Double? = nil) -> Bool {
         guard let end = t ?? now else { return false }
-        if let lastHighlight, end - lastHighlight < timing.highlightCooldown, end >= lastHighlight { return false }
+        if let lastHighlight, abs(end - lastHighlight) < timing.highlightCooldown { return false }
         lastHighlight = end
         waiting.append(PlannedClip(kind: .highlight, from: end - timing.highlightLength, to: end, run: nil))
         return true

@@ -29,7 +29,7 @@ public final class OverlayRenderer {
     }
 
     /// Half-width of a post line, pixels.
-    var postHalfWidth: Int { max(1, width / 400) }
+    var postHalfWidth: Int { max(2, width / 320) }
     /// Vertical extent of the post lines: below the status pill, above the scoreboard.
     var postTop: Int { height * 3 / 20 }
     var postBottom: Int { height * 17 / 20 }

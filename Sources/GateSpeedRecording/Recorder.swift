@@ -110,7 +110,9 @@ public final class Recorder: Sendable {
         planner.withLock { $0.requestRun(run) }
     }
 
-    /// Marks a highlight ending at camera time `t` (nil: the newest recorded frame).
+    /// Marks a highlight ending at camera time `t`, normally the camera time of the newest
+    /// frame the frame loop saw when the button was pressed (nil: the newest frame the
+    /// recorder has encoded, which may lag by a few frames).
     /// Returns false when ignored (within the cooldown of the previous one, or nothing recorded).
     @discardableResult
     public func requestHighlight(at t: Double? = nil) -> Bool {
