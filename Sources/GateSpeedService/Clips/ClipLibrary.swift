@@ -27,6 +27,7 @@ public final class ClipLibrary: Sendable {
         self.storageGuard = storageGuard
         self.clock = clock
         try DurableFile.createDirectory(root)
+        Self.removeUnfinishedWrites(root: root)
         let index = try Self.loadIndex(root: root, session: session)
         state = Mutex(MutableState(session: session, index: index, nextHighlight: Self.nextHighlight(in: index)))
     }
@@ -178,6 +179,21 @@ public final class ClipLibrary: Sendable {
             }
         }
         return result
+    }
+
+    /// Deletes what a kill mid-write leaves: hidden `.NAME.partial` clip files and
+    /// `index.json.tmp`. They never carry a final name, so nothing else is affected.
+    static func removeUnfinishedWrites(root: String) {
+        let files = FileManager.default
+        for date in (try? files.contentsOfDirectory(atPath: root)) ?? [] {
+            for session in (try? files.contentsOfDirectory(atPath: root + "/" + date)) ?? [] where session.hasPrefix("session-") {
+                let directory = root + "/" + date + "/" + session
+                for name in (try? files.contentsOfDirectory(atPath: directory)) ?? []
+                    where (name.hasPrefix(".") && name.hasSuffix(".partial")) || name.hasSuffix(".tmp") {
+                    unlink(directory + "/" + name)
+                }
+            }
+        }
     }
 
     // MARK: - Index files
