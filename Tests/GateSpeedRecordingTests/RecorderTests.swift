@@ -2,15 +2,17 @@ import FFmpegMedia
 import Foundation
 import GateSpeedFrames
 import GateSpeedService
+import Synchronization
 import Testing
 @testable import GateSpeedRecording
 
 @Suite(.serialized) struct RecorderTests {
     let session = SessionID(date: "2026-06-01", number: 1)
 
-    func makeRecorder(root: String, reports: ClipReports, frameBuffers: Int = 4) throws -> (Recorder, ClipLibrary) {
-        let library = try ClipLibrary(root: root, session: session,
-                                      storageGuard: StorageGuard(minimumFreeBytes: 0, log: { _ in }))
+    func makeRecorder(root: String, reports: ClipReports, frameBuffers: Int = 4,
+                      storageGuard: StorageGuard = StorageGuard(minimumFreeBytes: 0, log: { _ in }))
+        throws -> (Recorder, ClipLibrary) {
+        let library = try ClipLibrary(root: root, session: session, storageGuard: storageGuard)
         var encoder = EncoderSettings(width: SyntheticRide.width, height: SyntheticRide.height)
         encoder.preferHardware = false
         encoder.preset = "ultrafast"
@@ -146,4 +148,57 @@ import Testing
         recorder.stop()
         #expect(recorder.statistics.dropped == 10 && recorder.statistics.encoded == 0)
     }
+
+    @Test func stopWritesAPendingRunClipWithTheFootageThereIs() throws {
+        let root = temporaryDirectory("recorder-stop")
+        let reports = ClipReports()
+        let (recorder, _) = try makeRecorder(root: root, reports: reports)
+        recorder.start()
+        let ride = SyntheticRide(start: 1, finish: 3)
+        var image = I420Image(width: SyntheticRide.width, height: SyntheticRide.height)
+        let scoreboard = OverlayState.Scoreboard(runs: 0, passes: 0, averageKmh: 0)
+        for t in cameraTimes(from: 0, to: 4) {
+            ride.render(at: t, into: &image)
+            feed(recorder, image, ride.overlay(at: t, speedKmh: 50.4, scoreboard: scoreboard))
+        }
+        // The post-roll would end at 6 s; the service stops at 4 s.
+        recorder.requestRunClip(RunClipRequest(number: 2, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true))
+        recorder.stop()
+        let clips = reports.all
+        try #require(clips.count == 1)
+        #expect(clips[0].path.hasSuffix("run-0002-50kmh-pass.mp4"))
+        #expect(clips[0].lastFrameTime > 3.8 && abs(clips[0].firstFrameTime) < 0.01, "from the first frame (pre-roll cut short by the recording start)")
+        let (frames, statistics) = try decodeAll(clips[0].path)
+        #expect(statistics.corrupt == 0 && frames.count > 100)
+    }
+
+    @Test func withoutSpaceClipsAreSkippedAndRecordingGoesOn() throws {
+        let log = LogCollector()
+        let storageGuard = StorageGuard(minimumFreeBytes: 500_000_000, freeBytes: { _ in 1_000 }, log: log.sink)
+        let reports = ClipReports()
+        let root = temporaryDirectory("recorder-full")
+        let (recorder, library) = try makeRecorder(root: root, reports: reports, storageGuard: storageGuard)
+        recorder.start()
+        var image = I420Image(width: SyntheticRide.width, height: SyntheticRide.height)
+        let ride = SyntheticRide(start: 1, finish: 2)
+        let times = cameraTimes(from: 0, to: 2.5)
+        for t in times {
+            ride.render(at: t, into: &image)
+            feed(recorder, image, OverlayState())
+        }
+        let accepted = recorder.requestHighlight(at: 2.4)
+        recorder.stop()
+        #expect(accepted, "the highlight is marked even though it cannot be saved")
+        #expect(reports.all.isEmpty && library.currentIndex.clips.isEmpty)
+        #expect(library.clipsSuspended)
+        #expect(recorder.statistics.clipsSkipped == 1 && recorder.statistics.encoded == times.count)
+        #expect(log.lines.contains { $0.contains("clips suspended") })
+    }
+}
+
+/// Collects log lines.
+final class LogCollector: Sendable {
+    private let collected = Mutex<[String]>([])
+    var sink: @Sendable (String) -> Void { { line in self.collected.withLock { $0.append(line) } } }
+    var lines: [String] { collected.withLock { $0 } }
 }
