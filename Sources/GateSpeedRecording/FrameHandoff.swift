@@ -62,8 +62,8 @@ final class FrameHandoff: Sendable {
     private let filled: SingleProducerQueue
     /// Signalled once per filled slot (and on stop); the recorder waits on it.
     let wake = DispatchSemaphore(value: 0)
-    let submitted = Atomic<Int>(0)
-    let dropped = Atomic<Int>(0)
+    /// Signalled whenever a slot is freed (for sources that may wait: files).
+    private let room = DispatchSemaphore(value: 0)
 
     init(slotCount: Int, width: Int, height: Int) {
         let count = max(1, slotCount)
@@ -73,26 +73,28 @@ final class FrameHandoff: Sendable {
         for index in 0..<count { _ = free.push(index) }
     }
 
-    /// Frame-loop side: copies `frame` and `overlay` into a free slot and queues it.
-    /// Returns false (and counts a drop) when the recorder is behind or the size is wrong.
-    func submit(_ frame: VideoFrame, overlay: OverlayState) -> Bool {
-        submitted.add(1, ordering: .relaxed)
-        guard let index = free.pop() else {
-            dropped.add(1, ordering: .relaxed)
-            return false
-        }
+    enum Submission { case queued, full, wrongSize }
+
+    /// Frame-loop side: copies `frame` and `overlay` into a free slot and queues it;
+    /// `.full` when the recorder is behind (nothing copied). Counts nothing itself.
+    func submit(_ frame: VideoFrame, overlay: OverlayState) -> Submission {
+        guard let index = free.pop() else { return .full }
         let slot = slots[index]
         guard slot.image.copy(from: frame) else {
-            // Wrong size: give the slot back through the filled queue marked as unusable.
-            dropped.add(1, ordering: .relaxed)
+            // Wrong size: hand the slot back through the filled queue, marked unusable.
             _ = filled.push(-1 - index)
             wake.signal()
-            return false
+            return .wrongSize
         }
         slot.overlay = overlay
         _ = filled.push(index)  // cannot be full: there are only `slots.count` slots
         wake.signal()
-        return true
+        return .queued
+    }
+
+    /// Frame-loop side: waits up to `milliseconds` for the recorder to free a slot.
+    func waitForRoom(milliseconds: Int) {
+        _ = room.wait(timeout: .now() + .milliseconds(milliseconds))
     }
 
     /// Recorder side: the next filled slot; negative values are slots to recycle unused
@@ -102,5 +104,6 @@ final class FrameHandoff: Sendable {
     /// Recorder side: returns a slot to the pool.
     func recycle(_ index: Int) {
         _ = free.push(index >= 0 ? index : -1 - index)
+        room.signal()
     }
 }

@@ -1,3 +1,5 @@
+import GateSpeedService
+
 /// What the overlay shows on one recorded frame. A plain value the frame loop fills in
 /// (no strings, so building it costs nothing); the recorder draws it.
 public struct OverlayState: Sendable, Equatable {
@@ -61,5 +63,12 @@ public struct OverlayState: Sendable, Equatable {
         for step in 0..<max(0, min(passed, count)) {
             litPosts |= 1 << UInt32(leftToRight ? step : count - 1 - step)
         }
+    }
+}
+
+extension OverlayState.Scoreboard {
+    /// The overlay's view of the journal's session tally.
+    public init(_ scoreboard: SessionScoreboard) {
+        self.init(runs: scoreboard.runs, passes: scoreboard.passes, averageKmh: scoreboard.averageKmh)
     }
 }

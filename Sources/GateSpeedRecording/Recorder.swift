@@ -66,6 +66,8 @@ public final class Recorder: Sendable {
     private let started = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)
     private let exited = DispatchSemaphore(value: 0)
+    private let submitted = Atomic<Int>(0)
+    private let dropped = Atomic<Int>(0)
     private let encoded = Atomic<Int>(0)
     private let encodeFailures = Atomic<Int>(0)
     private let skipped = Atomic<Int>(0)
@@ -74,6 +76,9 @@ public final class Recorder: Sendable {
     public init(settings: RecorderSettings, library: ClipLibrary,
                 onClip: @escaping @Sendable (WrittenClip) -> Void,
                 log: @escaping @Sendable (String) -> Void = StorageGuard.logToStandardError) throws {
+        var settings = settings
+        // Clips start at a keyframe: at most one second before what was asked.
+        settings.encoder.keyframeIntervalSeconds = min(1, settings.encoder.keyframeIntervalSeconds)
         let width = settings.encoder.width, height = settings.encoder.height
         self.settings = settings
         self.library = library
@@ -98,11 +103,30 @@ public final class Recorder: Sendable {
     }
 
     /// Frame loop: hands over a copy of `frame` with the overlay of this moment.
-    /// Returns false when the frame was dropped (recorder behind, or stopping).
+    /// Returns false when the frame was dropped and counted: the recorder is behind (all
+    /// buffers busy), the frame has the wrong size, or the recorder is stopping.
+    /// - Parameter waitForRoom: wait for a free buffer instead of dropping. Only for sources
+    ///   that can wait (a file in `replay`); never for a live camera.
     @discardableResult
-    public func submit(_ frame: VideoFrame, overlay: OverlayState) -> Bool {
-        guard !stopping.load(ordering: .relaxed) else { return false }
-        return handoff.submit(frame, overlay: overlay)
+    public func submit(_ frame: VideoFrame, overlay: OverlayState, waitForRoom: Bool = false) -> Bool {
+        submitted.add(1, ordering: .relaxed)
+        while !stopping.load(ordering: .relaxed) {
+            switch handoff.submit(frame, overlay: overlay) {
+            case .queued:
+                return true
+            case .wrongSize:
+                dropped.add(1, ordering: .relaxed)
+                return false
+            case .full:
+                guard waitForRoom else {
+                    dropped.add(1, ordering: .relaxed)
+                    return false
+                }
+                handoff.waitForRoom(milliseconds: 20)
+            }
+        }
+        dropped.add(1, ordering: .relaxed)
+        return false
     }
 
     /// Keeps a valid run: its clip is cut once the post-roll has been recorded.
@@ -121,7 +145,7 @@ public final class Recorder: Sendable {
 
     public var statistics: RecorderStatistics {
         RecorderStatistics(
-            submitted: handoff.submitted.load(ordering: .relaxed), dropped: handoff.dropped.load(ordering: .relaxed),
+            submitted: submitted.load(ordering: .relaxed), dropped: dropped.load(ordering: .relaxed),
             encoded: encoded.load(ordering: .relaxed), encodeFailures: encodeFailures.load(ordering: .relaxed),
             clipsWritten: writer.written.load(ordering: .relaxed),
             clipsSkipped: skipped.load(ordering: .relaxed) + writer.failed.load(ordering: .relaxed))

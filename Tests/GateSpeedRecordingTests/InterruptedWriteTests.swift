@@ -29,7 +29,7 @@ import Testing
         packets += try encoder.flush()
         let library = try ClipLibrary(root: root, session: SessionID(date: "2026-06-01", number: 1),
                                       storageGuard: StorageGuard(minimumFreeBytes: 0, log: { _ in }))
-        FileManager.default.createFile(atPath: root + "/ready", contents: nil)
+        _ = FileManager.default.createFile(atPath: root + "/ready", contents: nil)
         while true {
             guard let reservation = library.reserveHighlightClip(expectedBytes: 0) else { return }
             try ContainerWriter.write(packets: packets, stream: encoder.streamInfo, to: reservation.path)
