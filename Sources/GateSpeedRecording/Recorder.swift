@@ -102,7 +102,8 @@ public final class Recorder: Sendable {
         thread.start()
     }
 
-    /// Frame loop: hands over a copy of `frame` with the overlay of this moment.
+    /// Frame loop: hands over a copy of `frame` with the overlay of this moment. Call from
+    /// one thread only (the hand-off is single-producer); no allocation, no lock.
     /// Returns false when the frame was dropped and counted: the recorder is behind (all
     /// buffers busy), the frame has the wrong size, or the recorder is stopping.
     /// - Parameter waitForRoom: wait for a free buffer instead of dropping. Only for sources

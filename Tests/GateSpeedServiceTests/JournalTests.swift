@@ -127,8 +127,10 @@ func makeTemporaryDirectory(_ name: String) -> String {
     }
 
     @Test func anUnwritableJournalIsAClearError() {
-        #expect(throws: DurableFileError.self) {
+        let error = #expect(throws: DurableFileError.self) {
             _ = try ResultsJournal(path: "/proc/gatespeed-no/results.jsonl")
         }
+        #expect(error?.description.contains("/proc/gatespeed-no") == true)
+        #expect(error?.code != 0)
     }
 }

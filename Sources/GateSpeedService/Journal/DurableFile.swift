@@ -56,12 +56,19 @@ public enum DurableFile {
         guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: directory, code: errno) }
     }
 
-    /// Creates `path` and its parents when missing.
+    /// Creates `path` and its parents when missing (`mkdir -p`), naming the errno on failure.
     public static func createDirectory(_ path: String) throws(DurableFileError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw DurableFileError(.createDirectory, path: path, code: EIO)
+        guard !path.isEmpty else { return }
+        var built = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, 0o755) != 0 && errno != EEXIST {
+                throw DurableFileError(.createDirectory, path: built, code: errno)
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw DurableFileError(.createDirectory, path: path, code: ENOTDIR)
         }
     }
 
