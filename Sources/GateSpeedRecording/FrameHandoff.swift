@@ -62,8 +62,9 @@ final class FrameHandoff: Sendable {
     private let filled: SingleProducerQueue
     /// Signalled once per filled slot (and on stop); the recorder waits on it.
     let wake = DispatchSemaphore(value: 0)
-    /// Signalled whenever a slot is freed (for sources that may wait: files).
+    /// Signalled when a slot is freed while the producer waits for one (files only).
     private let room = DispatchSemaphore(value: 0)
+    private let producerWaiting = Atomic<Bool>(false)
 
     init(slotCount: Int, width: Int, height: Int) {
         let count = max(1, slotCount)
@@ -92,9 +93,12 @@ final class FrameHandoff: Sendable {
         return .queued
     }
 
-    /// Frame-loop side: waits up to `milliseconds` for the recorder to free a slot.
+    /// Frame-loop side: waits up to `milliseconds` for the recorder to free a slot (a slot
+    /// freed just before the wait is noticed at the timeout at the latest).
     func waitForRoom(milliseconds: Int) {
+        producerWaiting.store(true, ordering: .sequentiallyConsistent)
         _ = room.wait(timeout: .now() + .milliseconds(milliseconds))
+        producerWaiting.store(false, ordering: .sequentiallyConsistent)
     }
 
     /// Recorder side: the next filled slot; negative values are slots to recycle unused
@@ -104,6 +108,6 @@ final class FrameHandoff: Sendable {
     /// Recorder side: returns a slot to the pool.
     func recycle(_ index: Int) {
         _ = free.push(index >= 0 ? index : -1 - index)
-        room.signal()
+        if producerWaiting.load(ordering: .sequentiallyConsistent) { room.signal() }
     }
 }
