@@ -1,1 +1,0 @@
-// Placeholder: FreeTypeText is being built. Replace this file.

@@ -1,0 +1,66 @@
+/// A fixed-capacity line of text (Unicode scalar values) built without allocating:
+/// literals, integers and fixed-point decimals. Characters beyond the capacity are dropped.
+struct OverlayText {
+    private var scalars: [UInt32]
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        scalars = [UInt32](repeating: 0, count: capacity)
+    }
+
+    mutating func clear() { count = 0 }
+
+    mutating func append(scalar: UInt32) {
+        guard count < scalars.count else { return }
+        scalars[count] = scalar
+        count += 1
+    }
+
+    /// Appends a string; allocation-free for literals (their storage is static).
+    mutating func append(_ text: String) {
+        for scalar in text.unicodeScalars { append(scalar: scalar.value) }
+    }
+
+    mutating func append(_ value: Int) {
+        if value < 0 { append(scalar: 0x2D) }
+        var magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            append(scalar: 0x30 + UInt32(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    /// Appends `value` rounded to `fractionDigits` decimals (e.g. 1.42).
+    mutating func append(_ value: Double, fractionDigits: Int) {
+        guard value.isFinite else { append("–"); return }
+        var scale = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        if value < 0 && scaled > 0 { append(scalar: 0x2D) }
+        append(scaled / scale)
+        guard fractionDigits > 0 else { return }
+        append(scalar: 0x2E)
+        var remainder = scaled % scale
+        var digitScale = scale / 10
+        while digitScale > 0 {
+            append(scalar: 0x30 + UInt32(remainder / digitScale))
+            remainder %= digitScale
+            digitScale /= 10
+        }
+    }
+
+    /// Calls `body` with the scalars written so far.
+    func withScalars<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        scalars.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    /// The text as a `String` (for tests and logs; allocates).
+    var string: String {
+        var result = ""
+        withScalars { for value in $0 { if let scalar = Unicode.Scalar(value) { result.unicodeScalars.append(scalar) } } }
+        return result
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: GateSpeedRecording is being built. Replace this file.

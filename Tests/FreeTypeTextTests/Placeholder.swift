@@ -1,1 +1,0 @@
-// Placeholder: tests for this module are being written. Replace this file.
