@@ -1,10 +1,5 @@
 import GateSpeedCore
 
-/// Kinds of clip the recorder writes.
-public enum ClipKind: String, Sendable {
-    case run, highlight
-}
-
 /// Everything the service reports on stdout: the timing core's events plus the ones the
 /// service itself produces. See shared/interfaces.md for the fixed field names.
 public enum ServiceEvent: Sendable, Equatable {
