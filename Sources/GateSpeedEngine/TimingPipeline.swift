@@ -21,6 +21,10 @@ public struct TimingPipeline: Sendable {
     public init(course: Course, vision: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity,
                 timing: TimingSettings = TimingSettings()) throws(ConfigurationError) {
         machine = try TimingMachine(course: course, settings: timing)
+        var vision = vision
+        if vision.metresPerViewWidth == nil, let first = course.posts.first, let last = course.posts.last, last > first {
+            vision.metresPerViewWidth = course.lengthMetres / (last - first)
+        }
         detector = RiderDetector(settings: vision, geometry: geometry)
     }
 

@@ -5,12 +5,29 @@ import GateSpeedFrames
 /// Cell `(column, row)` covers the view rectangle
 /// `[column / columns, (column + 1) / columns) x [row / rows, (row + 1) / rows)` (normalised,
 /// top-left origin). Its value is the mean luma (0-255) of the 2 x 2 sensor pixels at the
-/// cell's centre, found through `FrameGeometry`, so rotation, mirroring and cropping cost
-/// nothing per frame: they are folded into a table of byte offsets built once per frame size.
+/// cell's sampling point, found through `FrameGeometry`, so rotation, mirroring and cropping
+/// cost nothing per frame: they are folded into a table of byte offsets built once per size.
+///
+/// The sampling point is not the same in every row: row `r` samples at
+/// `column + 0.5 + rowShift(r)` cells across. Staggering the rows this way means a person
+/// several rows tall is sampled at four different sub-cell phases, so the centre measured over
+/// their rows carries almost none of the quantisation bias a regular grid would give (which
+/// differs from post to post and so would not cancel out of the elapsed time).
 public struct AnalysisGrid: Sendable {
     public let columns: Int
     public let rows: Int
     public var cellCount: Int { columns * rows }
+
+    /// Horizontal offset of row `row`'s sampling points from the cell centres, in cells.
+    @inline(__always)
+    public static func rowShift(_ row: Int) -> Double {
+        switch row & 3 {
+        case 0: -0.375
+        case 1: 0.125
+        case 2: -0.125
+        default: 0.375
+        }
+    }
 
     /// Byte offset of each cell's top-left sample from the plane base, row-major by cell.
     private var offsets: [Int]
@@ -50,7 +67,7 @@ public struct AnalysisGrid: Sendable {
         for row in 0..<rows {
             let v = (Double(row) + 0.5) / Double(rows)
             for column in 0..<columns {
-                let u = (Double(column) + 0.5) / Double(columns)
+                let u = (Double(column) + 0.5 + Self.rowShift(row)) / Double(columns)
                 let s = geometry.sensorPoint(viewX: u, viewY: v)
                 let px = min(maxX, max(minX, Int(s.x * w - 0.5)))
                 let py = min(maxY, max(minY, Int(s.y * h - 0.5)))

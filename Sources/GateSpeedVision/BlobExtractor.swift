@@ -15,8 +15,9 @@ public struct BlobExtractor: Sendable {
     private var slotOfRoot: [Int32]
     // Per-region statistics, indexed by slot.
     private var minX: [Int32], maxX: [Int32], minY: [Int32], maxY: [Int32], area: [Int32]
-    private var sumX: [Int], sumY: [Int]
-    private var upperSumX: [Int], upperCount: [Int32], bottomSumX: [Int], bottomCount: [Int32]
+    /// Sums of sampling-point x (in cells, see `AnalysisGrid.rowShift`) and of row numbers.
+    private var sumX: [Double], sumY: [Int]
+    private var upperSumX: [Double], upperCount: [Int32], bottomSumX: [Double], bottomCount: [Int32]
     private var rootOfSlot: [Int32]
     /// The regions found by the last `extract`, `blobCount` of them, largest first.
     public private(set) var blobs: [Blob]
@@ -32,7 +33,8 @@ public struct BlobExtractor: Sendable {
         slotOfRoot = [Int32](repeating: -1, count: n)
         let slots = n / 2 + 1
         minX = [Int32](repeating: 0, count: slots); maxX = minX; minY = minX; maxY = minX; area = minX
-        sumX = [Int](repeating: 0, count: slots); sumY = sumX; upperSumX = sumX; bottomSumX = sumX
+        sumX = [Double](repeating: 0, count: slots); sumY = [Int](repeating: 0, count: slots)
+        upperSumX = sumX; bottomSumX = sumX
         upperCount = minX; bottomCount = minX; rootOfSlot = minX
         blobs = [Blob](repeating: Blob(), count: capacity)
     }
@@ -111,7 +113,7 @@ public struct BlobExtractor: Sendable {
                         upperSumX[slot] = 0; upperCount[slot] = 0; bottomSumX[slot] = 0; bottomCount[slot] = 0
                     }
                     area[slot] += 1
-                    sumX[slot] += x; sumY[slot] += y
+                    sumX[slot] += Double(x) + AnalysisGrid.rowShift(y); sumY[slot] += y
                     if Int32(x) < minX[slot] { minX[slot] = Int32(x) }
                     if Int32(x) > maxX[slot] { maxX[slot] = Int32(x) }
                     maxY[slot] = Int32(y)   // rows are visited top to bottom
@@ -124,11 +126,12 @@ public struct BlobExtractor: Sendable {
                     guard root >= 0 else { continue }
                     let slot = Int(slotOfRoot[Int(root)])
                     let top = Int(minY[slot]), tall = Int(maxY[slot]) - top + 1
+                    let sampledX = Double(x) + AnalysisGrid.rowShift(y)
                     if Double(y - top) < upperFraction * Double(tall) {
-                        upperSumX[slot] += x; upperCount[slot] += 1
+                        upperSumX[slot] += sampledX; upperCount[slot] += 1
                     }
                     if y == Int(maxY[slot]) {
-                        bottomSumX[slot] += x; bottomCount[slot] += 1
+                        bottomSumX[slot] += sampledX; bottomCount[slot] += 1
                     }
                 }
             }
@@ -149,10 +152,10 @@ public struct BlobExtractor: Sendable {
                 minX: Double(minX[slot]) * cw, maxX: Double(maxX[slot] + 1) * cw,
                 minY: Double(minY[slot]) * ch, maxY: Double(maxY[slot] + 1) * ch,
                 area: cells * cw * ch,
-                centroidX: (Double(sumX[slot]) / cells + 0.5) * cw,
+                centroidX: (sumX[slot] / cells + 0.5) * cw,
                 centroidY: (Double(sumY[slot]) / cells + 0.5) * ch,
-                upperCentreX: (Double(upperSumX[slot]) / Double(max(1, upperCount[slot])) + 0.5) * cw,
-                bottomX: (Double(bottomSumX[slot]) / Double(max(1, bottomCount[slot])) + 0.5) * cw,
+                upperCentreX: (upperSumX[slot] / Double(max(1, upperCount[slot])) + 0.5) * cw,
+                bottomX: (bottomSumX[slot] / Double(max(1, bottomCount[slot])) + 0.5) * cw,
                 bottomY: Double(maxY[slot] + 1) * ch)
             blob.regionLabel = rootOfSlot[slot]
             insertBySize(blob)
@@ -185,29 +188,30 @@ public struct BlobExtractor: Sendable {
         let y0 = max(0, Int((blob.minY * Double(h)).rounded())), y1 = min(h, Int((blob.maxY * Double(h)).rounded()))
         let lowX = max(x0, Int((from * Double(w)).rounded())), highX = min(x1, Int((to * Double(w)).rounded()))
         guard lowX < highX, y0 < y1 else { return nil }
-        var top = Int.max, bottom = -1, left = Int.max, right = -1, count = 0, sumX = 0, sumY = 0
+        var top = Int.max, bottom = -1, left = Int.max, right = -1, count = 0, sumX = 0.0, sumY = 0
         for y in y0..<y1 {
             for x in lowX..<highX where labels[y * w + x] == blob.regionLabel {
                 top = min(top, y); bottom = max(bottom, y); left = min(left, x); right = max(right, x)
-                count += 1; sumX += x; sumY += y
+                count += 1; sumX += Double(x) + AnalysisGrid.rowShift(y); sumY += y
             }
         }
         guard count > 0 else { return nil }
         let limit = Double(top) + upperFraction * Double(bottom - top + 1)
-        var upperSum = 0, upperCount = 0, bottomSum = 0, bottomCount = 0
+        var upperSum = 0.0, upperCount = 0, bottomSum = 0.0, bottomCount = 0
         for y in top...bottom {
             for x in lowX..<highX where labels[y * w + x] == blob.regionLabel {
-                if Double(y) < limit { upperSum += x; upperCount += 1 }
-                if y == bottom { bottomSum += x; bottomCount += 1 }
+                let sampledX = Double(x) + AnalysisGrid.rowShift(y)
+                if Double(y) < limit { upperSum += sampledX; upperCount += 1 }
+                if y == bottom { bottomSum += sampledX; bottomCount += 1 }
             }
         }
         let cw = 1 / Double(w), ch = 1 / Double(h)
         var part = Blob(minX: Double(left) * cw, maxX: Double(right + 1) * cw, minY: Double(top) * ch,
                         maxY: Double(bottom + 1) * ch, area: Double(count) * cw * ch,
-                        centroidX: (Double(sumX) / Double(count) + 0.5) * cw,
+                        centroidX: (sumX / Double(count) + 0.5) * cw,
                         centroidY: (Double(sumY) / Double(count) + 0.5) * ch,
-                        upperCentreX: (Double(upperSum) / Double(max(1, upperCount)) + 0.5) * cw,
-                        bottomX: (Double(bottomSum) / Double(max(1, bottomCount)) + 0.5) * cw,
+                        upperCentreX: (upperSum / Double(max(1, upperCount)) + 0.5) * cw,
+                        bottomX: (bottomSum / Double(max(1, bottomCount)) + 0.5) * cw,
                         bottomY: Double(bottom + 1) * ch)
         part.regionLabel = blob.regionLabel
         return part

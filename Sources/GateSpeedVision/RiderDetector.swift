@@ -62,6 +62,8 @@ public struct RiderDetector: Sendable {
     private var differenceHistogram = [Int](repeating: 0, count: 256)
     private var previousMask: [UInt8] = []
     private var lastTime = -Double.infinity
+    /// View width / height, from the first frame.
+    private var viewAspect = 4.0 / 3.0
     private var hasPreviousCells = false
     private var globalChangeSince = -Double.infinity
     private var pendingRelearn: RelearnCause?
@@ -136,6 +138,7 @@ public struct RiderDetector: Sendable {
         }
         let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
         let aspect = view.width / max(1, view.height)
+        viewAspect = aspect
         var newGrid = AnalysisGrid(columns: settings.gridColumns, viewAspect: aspect, geometry: geometry)
         newGrid.prepare(for: plane)
         let n = newGrid.cellCount
@@ -254,7 +257,7 @@ public struct RiderDetector: Sendable {
 
     private mutating func findRider<Probe: StageProbe>(time: Double, holdIdentity: Bool,
                                                        probe: inout Probe) -> RiderTracker.Observation? {
-        let minimumHeight = max(2, Int(settings.riderMinHeight * Double(blobs.rows)))
+        let minimumHeight = max(2, Int(settings.minimumRiderHeight(viewAspect: viewAspect) * Double(blobs.rows)))
         mask.withUnsafeBufferPointer { m in
             blobs.extract(mask: m.baseAddress!, minimumHeightCells: minimumHeight,
                           upperFraction: settings.upperBodyFraction)

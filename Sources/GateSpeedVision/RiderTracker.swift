@@ -134,7 +134,7 @@ public struct RiderTracker: Sendable {
         for j in 0..<count {
             let c = candidates[j]
             var n = 0
-            for t in 0..<trackCount where !tracks[t].matchedNow && tracks[t].hits >= 2 {
+            for t in 0..<trackCount where !tracks[t].matchedNow && tracks[t].hits >= 3 {
                 let p = predictedX(t, time: time)
                 if p >= c.minX && p <= c.maxX && tracks[t].width < 0.9 * c.width {
                     sharing[n] = t
@@ -149,6 +149,17 @@ public struct RiderTracker: Sendable {
                     b -= 1
                 }
             }
+            // Only people who stand side by side are split, never a part of one person that
+            // broke off for a frame (a leg, a head): neighbours' expected extents must not
+            // overlap by more than half the narrower one.
+            var sideBySide = true
+            for k in 1..<n {
+                let t = sharing[k - 1], u = sharing[k]
+                let overlap = (predictedX(t, time: time) + 0.5 * tracks[t].width)
+                    - (predictedX(u, time: time) - 0.5 * tracks[u].width)
+                if overlap > 0.5 * min(tracks[t].width, tracks[u].width) { sideBySide = false }
+            }
+            guard sideBySide else { continue }
             var left = c.minX
             for k in 0..<n {
                 let t = sharing[k]

@@ -25,11 +25,28 @@ public struct VisionSettings: Sendable, Equatable {
     /// Fraction of the view's 8 x 6 tiles that, all showing some change at once, also means the
     /// camera moved (a small shift changes every textured patch a little).
     public var globalChangeTiles: Double = 0.6
-    /// Shortest rider, as a fraction of the view height. Smaller regions (far bystanders, leaves) are ignored.
-    public var riderMinHeight: Double = 0.15
+    /// Shortest rider, as a fraction of the view height. Smaller regions (far bystanders, leaves)
+    /// are ignored. Nil: 0.6 of the expected rider height (see `expectedRiderHeight`).
+    public var riderMinHeight: Double? = nil
+    /// Metres of course per view width (course length / post span), when known: it gives the
+    /// expected size of a rider in the picture. Nil assumes the standard course filling the view.
+    public var metresPerViewWidth: Double? = nil
+    /// Height of a rider, metres (crouched on a bike or skates, or standing).
+    public var assumedRiderHeightMetres: Double = 1.6
+
+    /// Expected rider height as a fraction of the view height, for a view `aspect` (width / height).
+    public func expectedRiderHeight(viewAspect aspect: Double) -> Double {
+        let metres = metresPerViewWidth ?? 35
+        return min(1, assumedRiderHeightMetres / metres * aspect)
+    }
+
+    /// The height below which a region is not a rider, fraction of the view height.
+    public func minimumRiderHeight(viewAspect aspect: Double) -> Double {
+        riderMinHeight ?? 0.6 * expectedRiderHeight(viewAspect: aspect)
+    }
     /// Fraction of a region's height, from the top, used for its horizontal centre (head and torso:
     /// legs swing and ground shadows spread sideways, the upper body does neither).
-    public var upperBodyFraction: Double = 0.6
+    public var upperBodyFraction: Double = 0.5
     /// Seconds a track survives without a detection (gaps are bridged).
     public var gapBridgeSeconds: Double = 0.35
     /// A challenger must score this many times the incumbent to take the track over.

@@ -22,15 +22,16 @@ import GateSpeedVision
         Condition(name: "accelerating rider") { $0.riders[0].motion = .accelerating(initialSpeed: 6, acceleration: 1.8) },
         Condition(name: "decelerating rider") { $0.riders[0].motion = .accelerating(initialSpeed: 11, acceleration: -1.2) },
         Condition(name: "walking bystander behind the course") {
-            $0.bystanders = [SimulatedBystander(fromX: 0.15, toX: 0.75, speed: 0.05, heightFraction: 0.12)]
+            $0.bystanders = [SimulatedBystander(fromX: 0.15, toX: 0.75, speed: 0.05, heightFraction: 0.025, groundY: 0.6)]
         },
         Condition(name: "standing bystander beside the course") {
-            $0.bystanders = [SimulatedBystander(fromX: 0.985, toX: 0.985, heightFraction: 0.2, luma: 60, groundY: 0.7, appears: 2)]
+            $0.bystanders = [SimulatedBystander(fromX: 0.985, toX: 0.985, heightFraction: 0.07, luma: 60, groundY: 0.78, appears: 2)]
         },
         Condition(name: "camera shake of a pixel") { $0.cameraShake = 1 },
         Condition(name: "low sun shadow") { $0.shadows = true },
         Condition(name: "light clothes") { $0.riders[0].luma = 215 },
-        Condition(name: "far rider") { $0.riders[0].heightFraction = 0.2; $0.riders[0].groundY = 0.7 },
+        Condition(name: "close camera, rider a third of the height") { $0.riders[0].heightFraction = 0.33; $0.riders[0].groundY = 0.86 },
+        Condition(name: "far rider, 5 % of the height") { $0.riders[0].heightFraction = 0.05; $0.riders[0].groundY = 0.7 },
         Condition(name: "fast rider, 48 km/h") { $0.riders[0].motion = .constant(speed: 48 / 3.6) },
         Condition(name: "slow rider, 14 km/h") { $0.riders[0].motion = .constant(speed: 14 / 3.6); $0.duration = 13 },
         Condition(name: "60 fps with 10 % drops") { $0.framesPerSecond = 60; $0.dropFraction = 0.1 },
@@ -38,7 +39,7 @@ import GateSpeedVision
         Condition(name: "320x240") { $0.width = 320; $0.height = 240 },
         Condition(name: "everything at once") {
             $0.noise = 6; $0.lightDrift = 0.15; $0.dropFraction = 0.1; $0.timestampJitter = 0.003; $0.cameraShake = 1
-            $0.bystanders = [SimulatedBystander(fromX: 0.2, toX: 0.6, speed: 0.04, heightFraction: 0.1)]
+            $0.bystanders = [SimulatedBystander(fromX: 0.2, toX: 0.6, speed: 0.04, heightFraction: 0.025, groundY: 0.6)]
         },
     ]
 
@@ -69,7 +70,7 @@ import GateSpeedVision
     /// here is 1 %, and the README says so.
     @Test func tallBystanderAtTheFinishPostCostsUnderOnePercent() throws {
         var scene = SimulatedScene.oneRider()
-        scene.bystanders = [SimulatedBystander(fromX: 0.97, toX: 0.97, heightFraction: 0.3, luma: 60, groundY: 0.8, appears: 2)]
+        scene.bystanders = [SimulatedBystander(fromX: 0.935, toX: 0.935, heightFraction: 0.08, luma: 60, groundY: 0.8, appears: 2)]
         let run = try SceneRun(scene)
         let truth = scene.truth(for: scene.riders[0])
         try #require(run.results.count == 1, "\(run.events)")

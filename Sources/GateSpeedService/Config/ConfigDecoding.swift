@@ -94,9 +94,11 @@ extension GateSpeedConfig {
 
     private static func vision(_ reader: ConfigObjectReader) throws(ConfigError) -> Vision {
         var vision = Vision()
-        vision.riderMinHeight = try reader.number("rider_min_height", default: vision.riderMinHeight)
-        try reader.requireGreater("rider_min_height", vision.riderMinHeight, than: 0)
-        try reader.requireBetween("rider_min_height", vision.riderMinHeight, 0, 1)
+        vision.riderMinHeight = try reader.optionalNumber("rider_min_height", default: vision.riderMinHeight)
+        if let height = vision.riderMinHeight {
+            try reader.requireGreater("rider_min_height", height, than: 0)
+            try reader.requireBetween("rider_min_height", height, 0, 1)
+        }
         vision.calibrationWindowSeconds = try reader.number("calibration_window_s", default: vision.calibrationWindowSeconds)
         try reader.requireGreater("calibration_window_s", vision.calibrationWindowSeconds, than: 0)
         return vision

@@ -64,8 +64,10 @@ public struct GateSpeedConfig: Sendable, Equatable {
 
     /// Rider detection settings.
     public struct Vision: Sendable, Equatable {
-        /// The smallest rider height to detect, as a fraction of the view height.
-        public var riderMinHeight = 0.15
+        /// The smallest rider height to detect, as a fraction of the view height; nil (the
+        /// default) works it out from the course: 0.6 of the height a 1.6 m rider has at the
+        /// scale the posts give (metres per view width).
+        public var riderMinHeight: Double? = nil
         /// Seconds of empty course the background model learns from when calibrating.
         public var calibrationWindowSeconds = 1.0
         public init() {}
