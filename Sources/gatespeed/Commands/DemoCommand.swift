@@ -1,0 +1,57 @@
+import Foundation
+import GateSpeedBoard
+import GateSpeedService
+import GateSpeedSimulation
+
+/// `gatespeed demo`: the whole service on the built-in simulated course, at real cadence:
+/// simulated camera and LEDs (a strip on stderr), real speech (WAV files without a sound
+/// card), real clips, a real journal.
+enum DemoCommand {
+    static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
+        let config = try Assembly.loadConfig(command.value("--config"), required: false)
+        var seconds = 60.0
+        if let text = command.value("--seconds") {
+            guard let value = Double(text), value > 0, value.isFinite else {
+                throw CommandFailure(message: "demo: --seconds: '\(text)' must be a positive number", status: 2)
+            }
+            seconds = value
+        }
+        let output = command.value("--output") ?? "demo-output"
+        let clipsDirectory = output + "/clips", speechDirectory = output + "/speech"
+        let journalPath = output + "/results.jsonl"
+
+        let scene = DemoScene.make(seconds: seconds)
+        var source = SimulatedCourseSource(scene: scene)
+        var pipeline = try Assembly.pipeline(config)
+        let journal = try Assembly.journal(at: journalPath, log: log)
+        Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
+        let box = SinkBox()
+        let speaker = Assembly.speaker(config, wavFallback: speechDirectory, sink: { box.sink }, log: log)
+        let sink = EventSink(journal: journal, speaker: speaker, log: log)
+        box.sink = sink
+        sink.start()
+        let recorder = Assembly.recorder(config, directory: clipsDirectory, session: journal.current.session,
+                                         width: scene.width, height: scene.height, sink: sink, log: log)
+        let strip = TerminalLEDStrip { line in FileHandle.standardError.write(Data(("LEDs  " + line + "\n").utf8)) }
+        let leds = LEDDriver(output: strip, clock: { FrameLoop.monotonicNow() })
+        leds.start()
+
+        let commands = LoopCommands()
+        let fast = command.has("--fast")
+        let shutdown = ShutdownSignal.install()
+        var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
+                             notifier: nil, log: log, indicate: { leds.update($0) })
+        log.info("demo: \(Int(seconds)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
+        let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
+                                                             scriptedPress: DemoScene.highlightAt))
+        recorder?.stop()
+        // Let the last announcement finish so its WAV file is complete.
+        speaker.stop()
+        leds.stop()
+        sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
+                           corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))
+        sink.finish()
+        box.sink = nil
+        log.info("demo finished. Clips: \(clipsDirectory)/  Speech: \(speechDirectory)/  Journal: \(journalPath)")
+    }
+}

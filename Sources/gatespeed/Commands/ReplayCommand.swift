@@ -1,0 +1,55 @@
+import FFmpegMedia
+import Foundation
+import GateSpeedService
+
+/// `gatespeed replay FILE`: the full pipeline on a recorded video's own timestamps, as fast as
+/// the machine allows, events on stdout, ending with `summary`.
+enum ReplayCommand {
+    static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
+        var config = try Assembly.loadConfig(command.value("--config"), required: false)
+        if let posts = command.value("--posts") {
+            do { config.course.posts = try CoursePosts.parseOption(posts) } catch {
+                throw CommandFailure(message: error.message, status: 2)
+            }
+        }
+        let path = command.positionals[0]
+        FFmpegLog.errorsOnly()
+        var source: VideoFileSource
+        do { source = try VideoFileSource(path: path) } catch {
+            throw CommandFailure(message: "\(path): \(error)")
+        }
+        let pipeline = try Assembly.pipeline(config)
+        let speaker = command.has("--speak")
+        let box = SinkBox()
+        let sink = EventSink(journal: nil,
+                             speaker: speaker ? Assembly.speaker(config, wavFallback: nil, sink: { box.sink }, log: log) : nil,
+                             log: log)
+        box.sink = sink
+        sink.start()
+        var recorder: Recorder? = nil
+        if let clips = command.value("--clips") {
+            config.clips.enabled = true
+            recorder = Assembly.recorder(config, directory: clips, session: SessionID(date: Self.today(), number: 1),
+                                         width: source.frameWidth, height: source.frameHeight, sink: sink, log: log)
+        }
+        var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: LoopCommands(),
+                             shutdown: ShutdownSignal.install(), notifier: nil, log: log, indicate: { _ in })
+        let summary = loop.run(&source, pacing: LoopPacing(realTime: false, stopAfter: nil, recorderMayBlock: true))
+        recorder?.stop()
+        sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
+                           corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))
+        sink.finish()
+        box.sink = nil
+    }
+
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}
+
+/// Lets the speaker's completion callback reach the sink created after it.
+final class SinkBox: @unchecked Sendable {
+    var sink: EventSink?
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GateSpeedBoard
+import GateSpeedService
+import GPIODLines
+import V4L2Camera
+
+/// `gatespeed run`: the appliance. Camera -> vision -> timing on this thread (the tight loop);
+/// LEDs, button, speech, events, journal and clips each on their own thread behind bounded
+/// queues. Runs until SIGTERM/SIGINT, then finishes the clip being written, flushes the
+/// journal, releases the camera and the GPIO lines.
+enum RunCommand {
+    static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
+        let config = try Assembly.loadConfig(command.value("--config"), required: true)
+        var pipeline = try Assembly.pipeline(config)
+        let profile = try Assembly.boardProfile(config)
+        if command.has("--check-config") {
+            print("configuration is valid")
+            return
+        }
+        let shutdown = ShutdownSignal.install()
+        let notifier = SystemdNotifier()
+        log.info("frame loop priority: \(ThreadPriority.raiseCurrentThread())")
+
+        let journal = try Assembly.journal(at: config.journal.path, log: log)
+        Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
+        let box = SinkBox()
+        let speaker = Assembly.speaker(config, wavFallback: nil, sink: { box.sink }, log: log)
+        let sink = EventSink(journal: journal, speaker: speaker, log: log)
+        box.sink = sink
+        sink.start()
+
+        let commands = LoopCommands()
+        let situation = MachineSituationCell(.calibrating)
+        var indicate: (IndicatorState) -> Void = { _ in }
+        var stopBoard: () -> Void = {}
+        if let profile {
+            do {
+                let lines = try GPIODBoard.open(profile)
+                let leds = LEDDriver(output: lines.leds, clock: { FrameLoop.monotonicNow() })
+                leds.start()
+                let watcher = ButtonWatcher(source: lines.button, situation: { situation.value },
+                                            onAction: { action in
+                                                speaker.enqueue(action.confirmation, kind: .confirmation, id: 0)
+                                                switch action {
+                                                case .highlight: commands.requestHighlight()
+                                                case .rearm: commands.requestRearm()
+                                                case .recalibrate: commands.requestRecalibration()
+                                                }
+                                            },
+                                            onError: { log.error("button: \($0)") })
+                watcher.start()
+                indicate = { state in
+                    leds.update(state)
+                    situation.set(Self.situation(for: state))
+                }
+                stopBoard = { watcher.stop(); leds.stop() }
+            } catch {
+                log.error("GPIO: \(error); running without LEDs and button")
+            }
+        } else {
+            let strip = TerminalLEDStrip { line in FileHandle.standardError.write(Data(("LEDs  " + line + "\n").utf8)) }
+            let leds = LEDDriver(output: strip, clock: { FrameLoop.monotonicNow() })
+            leds.start()
+            indicate = { leds.update($0) }
+            stopBoard = { leds.stop() }
+        }
+
+        let settings = CameraSettings(device: config.camera.device, width: config.camera.width, height: config.camera.height,
+                                      framesPerSecond: config.camera.framesPerSecond,
+                                      io: CameraIOMode(rawValue: config.camera.io.rawValue) ?? .auto)
+        let camera = V4L2CameraSource(settings: settings, log: { log.warning($0) })
+        var source = camera
+        let recorder = Assembly.recorder(config, directory: config.clips.directory, session: journal.current.session,
+                                         width: config.camera.width, height: config.camera.height, sink: sink, log: log)
+        var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
+                             notifier: notifier, log: log, indicate: indicate)
+        loop.onCalibrated = {
+            let changes = camera.lockExposureAndWhiteBalance()
+            if !changes.isEmpty { log.info("camera controls locked: \(changes.map(\.description).joined(separator: ", "))") }
+        }
+        loop.onRecalibrating = { _ = camera.restoreAutomaticControls() }
+        notifier.ready(status: "calibrating")
+        log.info("running: camera \(config.camera.device), clips in \(config.clips.directory), journal \(config.journal.path)")
+        _ = loop.run(&source, pacing: LoopPacing())
+        notifier.stopping()
+        log.info("stopping: finishing clips, flushing the journal, releasing camera and GPIO")
+        recorder?.stop()
+        speaker.stop(abandoningPending: true)
+        sink.finish()
+        stopBoard()
+        box.sink = nil
+    }
+
+    static func situation(for state: IndicatorState) -> MachineSituation {
+        switch state {
+        case .calibrating, .fault: .calibrating
+        case .ready: .ready
+        case .running: .running
+        case .result: .waitingAfterResult
+        case .invalid: .waitingAfterInvalid
+        }
+    }
+}

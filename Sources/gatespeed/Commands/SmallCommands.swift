@@ -1,0 +1,69 @@
+import Foundation
+import GateSpeedBoard
+import GateSpeedService
+import GateSpeedSpeech
+import GPIODLines
+import V4L2Camera
+
+/// `gatespeed say [--wav FILE] TEXT...`
+enum SayCommand {
+    static func run(_ command: ParsedCommand) throws(CommandFailure) {
+        let config = try Assembly.loadConfig(command.value("--config"), required: false)
+        let text = command.positionals.joined(separator: " ")
+        do {
+            try Speech.say(text, voice: Assembly.voice(config), device: config.voice.alsaDevice, wavPath: command.value("--wav"))
+        } catch {
+            throw CommandFailure(message: "say: \(error)")
+        }
+    }
+}
+
+/// `gatespeed devices`: cameras with formats, sizes and rates; GPIO chips with label and lines.
+enum DevicesCommand {
+    static func run() {
+        let cameras = CameraCatalog.list()
+        print("Cameras:")
+        if cameras.isEmpty { print("  none found (no /dev/video* capture device)") }
+        for camera in cameras {
+            for line in camera.describe().split(separator: "\n") { print("  " + line) }
+        }
+        print("GPIO chips:")
+        do {
+            let chips = try GPIOChipCatalog.list()
+            if chips.isEmpty { print("  none found (no /dev/gpiochip*)") }
+            for chip in chips { print("  \(chip.name): \(chip.label), \(chip.lineCount) lines") }
+        } catch {
+            print("  cannot list: \(error)")
+        }
+    }
+}
+
+/// `gatespeed check`: walks the LEDs, speaks the test phrase, waits for the button.
+enum CheckCommand {
+    static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
+        let config = try Assembly.loadConfig(command.value("--config"), required: false)
+        let voice = Assembly.voice(config)
+        let speak: (String) -> Void = { text in
+            do { try Speech.say(text, voice: voice, device: config.voice.alsaDevice, wavPath: nil) } catch {
+                log.warning("speech: \(error) (check the sound card: aplay -l; voice.alsa_device)")
+            }
+        }
+        guard let profile = try Assembly.boardProfile(config) else {
+            throw CommandFailure(message: "check: board.profile is \"simulated\"; name a real board profile to test the hardware")
+        }
+        do {
+            var lines = try GPIODBoard.open(profile)
+            let used = lines.leds.usedLines.map(\.description) + [lines.button.usedLine.description]
+            let report = HardwareCheck.run(leds: &lines.leds, button: &lines.button, hardware: used,
+                                           speak: speak, pause: { Thread.sleep(forTimeInterval: $0) })
+            for line in report.lines { print(line) }
+            lines.leds.close()
+            lines.button.close()
+            if !report.passed { throw CommandFailure(message: "check: the button was not pressed") }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(message: "check: \(error)")
+        }
+    }
+}

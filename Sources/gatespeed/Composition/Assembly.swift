@@ -1,0 +1,116 @@
+import EspeakVoice
+import FFmpegMedia
+import Foundation
+import GateSpeedCore
+import GateSpeedEngine
+import GateSpeedRecording
+import GateSpeedService
+import GateSpeedSpeech
+import GateSpeedVision
+
+/// A failure that ends a command: the message is one line; the status 1 or 2 (bad config).
+struct CommandFailure: Error {
+    let message: String
+    var status: Int32 = 1
+}
+
+/// Builds the parts every command shares from the configuration.
+enum Assembly {
+    static func loadConfig(_ path: String?, required: Bool) throws(CommandFailure) -> GateSpeedConfig {
+        do {
+            if let path { return try GateSpeedConfig.load(path: path) }
+            if required { return try GateSpeedConfig.load(path: GateSpeedConfig.defaultPath) }
+            return GateSpeedConfig()
+        } catch {
+            throw CommandFailure(message: error.message, status: 2)
+        }
+    }
+
+    static func course(_ config: GateSpeedConfig) -> Course {
+        Course(posts: config.course.posts, lengthMetres: config.course.lengthMetres,
+               passKmh: config.course.passKmh, timeoutSeconds: config.course.timeoutSeconds)
+    }
+
+    static func pipeline(_ config: GateSpeedConfig) throws(CommandFailure) -> TimingPipeline {
+        var vision = VisionSettings()
+        vision.riderMinHeight = config.vision.riderMinHeight
+        vision.calibrationWindowSeconds = config.vision.calibrationWindowSeconds
+        do {
+            return try TimingPipeline(course: course(config), vision: vision, geometry: config.camera.geometry)
+        } catch {
+            throw CommandFailure(message: "config: course: \(error)", status: 2)
+        }
+    }
+
+    static func voice(_ config: GateSpeedConfig) -> VoiceSettings {
+        var voice = VoiceSettings()
+        voice.voice = config.voice.name
+        voice.wordsPerMinute = config.voice.rateWordsPerMinute
+        voice.volume = config.voice.volumePercent
+        return voice
+    }
+
+    static func speaker(_ config: GateSpeedConfig, wavFallback: String?, sink: @escaping @Sendable () -> EventSink?,
+                        log: Log) -> Speaker {
+        let output: SpeechOutputMode = .alsa(device: config.voice.alsaDevice,
+                                             fallbackWAVDirectory: config.voice.wavDirectory ?? wavFallback)
+        return Speech.makeSpeaker(voice: voice(config), output: output,
+                                  onFinished: { completion in sink()?.speechFinished(completion) },
+                                  log: { log.info("speech: \($0)") })
+    }
+
+    static func journal(at path: String, log: Log) throws(CommandFailure) -> ResultsJournal {
+        do {
+            let journal = try ResultsJournal(path: path)
+            if journal.ignoredLineCount > 0 {
+                log.warning("results journal \(path): ignored \(journal.ignoredLineCount) unreadable line(s)")
+            }
+            return journal
+        } catch {
+            throw CommandFailure(message: "results journal \(path): \(error)")
+        }
+    }
+
+    /// The recorder for clips of `width` x `height` frames under `directory`, or nil (with a log
+    /// line saying why) when clips cannot be made: timing never depends on clips.
+    static func recorder(_ config: GateSpeedConfig, directory: String, session: SessionID, width: Int, height: Int,
+                         sink: EventSink, log: Log) -> Recorder? {
+        guard config.clips.enabled else { return nil }
+        guard width % 2 == 0, height % 2 == 0 else {
+            log.warning("clips: frames of \(width)x\(height) cannot be encoded (odd size); no clips")
+            return nil
+        }
+        do {
+            let guardian = StorageGuard(minimumFreeBytes: UInt64(config.clips.minimumFreeMegabytes) * 1_000_000,
+                                        log: { log.warning("clips: \($0)") })
+            let library = try ClipLibrary(root: directory, session: session, storageGuard: guardian)
+            var encoder = EncoderSettings(width: width, height: height)
+            encoder.crf = config.clips.crf
+            encoder.keyframeIntervalSeconds = config.clips.keyframeIntervalSeconds
+            let timing = ClipTiming(preRoll: config.clips.preRollSeconds, postRoll: config.clips.postRollSeconds,
+                                    highlightLength: config.clips.highlightSeconds,
+                                    highlightCooldown: config.clips.highlightCooldownSeconds)
+            FFmpegLog.errorsOnly()
+            let recorder = try Recorder(settings: RecorderSettings(encoder: encoder, timing: timing), library: library,
+                                        onClip: { clip in
+                                            sink.post(.clip(t: clip.to, path: clip.path, kind: clip.kind))
+                                        },
+                                        log: { log.info("clips: \($0)") })
+            recorder.start()
+            return recorder
+        } catch {
+            log.warning("clips: \(error); timing goes on without clips")
+            return nil
+        }
+    }
+
+    static func restoreScoreboard(_ journal: ResultsJournal, into pipeline: inout TimingPipeline, log: Log) {
+        let board = journal.current.scoreboard
+        do {
+            pipeline.restore(scoreboard: try Scoreboard(runs: board.runs, passes: board.passes, totalKmh: board.totalKmh))
+            if board.runs > 0 { log.info("session \(journal.current.session): restored \(board.runs) run(s) from the journal") }
+        } catch {
+            log.warning("results journal: could not restore the scoreboard (\(error)); starting from zero")
+        }
+    }
+}

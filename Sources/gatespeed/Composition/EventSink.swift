@@ -1,0 +1,124 @@
+import Foundation
+import GateSpeedCore
+import GateSpeedService
+import GateSpeedSpeech
+import Synchronization
+
+/// Everything that happens to an event after the frame loop: off the loop, on its own thread,
+/// in order. A result or invalid run is first appended to the journal (fsync'd), then printed,
+/// then spoken; the frame loop learns through `announcementsFinished` when the words are out.
+///
+/// The queue is bounded: when the printer cannot keep up (stdout blocked), ordinary events
+/// are dropped and counted; results and invalid runs are never dropped.
+final class EventSink: @unchecked Sendable {
+    private let pending = Mutex<[ServiceEvent]>([])
+    private let wake = DispatchSemaphore(value: 0)
+    private let stopping = Atomic<Bool>(false)
+    private let stopped = DispatchSemaphore(value: 0)
+    private let droppedEvents = Atomic<Int>(0)
+    /// Announcements of results and invalid runs that have been spoken (or had nothing to speak).
+    let announcementsFinished = Atomic<Int>(0)
+    private let journal: ResultsJournal?
+    private let speaker: Speaker?
+    private let write: @Sendable (String) -> Void
+    private let log: Log
+    private let capacity = 512
+    private var nextSpeechID: UInt64 = 1
+
+    init(journal: ResultsJournal?, speaker: Speaker?, log: Log,
+         write: @escaping @Sendable (String) -> Void = EventSink.writeToStandardOutput) {
+        self.journal = journal
+        self.speaker = speaker
+        self.log = log
+        self.write = write
+    }
+
+    static let writeToStandardOutput: @Sendable (String) -> Void = { line in
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Called from the speaker's thread when an announcement is over (spoken, replaced, failed).
+    func speechFinished(_ completion: SpeechCompletion) {
+        if completion.kind == .result || completion.kind == .invalid {
+            announcementsFinished.add(1, ordering: .releasing)
+        }
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "gatespeed-events"
+        thread.start()
+    }
+
+    /// Hands an event over (any thread; cheap).
+    func post(_ event: ServiceEvent) {
+        let accepted = pending.withLock { queue -> Bool in
+            if queue.count >= capacity && !Self.mustKeep(event) { return false }
+            queue.append(event)
+            return true
+        }
+        if accepted { wake.signal() } else { droppedEvents.add(1, ordering: .relaxed) }
+    }
+
+    /// Writes everything still queued, then stops the thread.
+    func finish() {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+        stopped.wait()
+        let dropped = droppedEvents.load(ordering: .relaxed)
+        if dropped > 0 { log.warning("\(dropped) events were not printed: standard output could not keep up") }
+    }
+
+    private static func mustKeep(_ event: ServiceEvent) -> Bool {
+        switch event {
+        case .timing(.result), .timing(.invalid), .summary, .clip: true
+        default: false
+        }
+    }
+
+    private func run() {
+        while true {
+            wake.wait()
+            let batch = pending.withLock { queue -> [ServiceEvent] in
+                let taken = queue
+                queue.removeAll(keepingCapacity: true)
+                return taken
+            }
+            for event in batch { handle(event) }
+            if stopping.load(ordering: .acquiring) && pending.withLock({ $0.isEmpty }) { break }
+        }
+        stopped.signal()
+    }
+
+    private func handle(_ event: ServiceEvent) {
+        switch event {
+        case .timing(.result(let result)):
+            record { try journal?.append(JournalResult(t: result.t, direction: result.direction.rawValue,
+                                                       elapsedSeconds: result.elapsedSeconds, speedKmh: result.speedKmh,
+                                                       pass: result.pass, announcement: result.announcement)) }
+            write(EventJSON.line(for: event))
+            speak(result.announcement, kind: .result)
+        case .timing(.invalid(let run)):
+            record { try journal?.append(JournalInvalid(t: run.t, reason: run.reason.rawValue, announcement: run.announcement)) }
+            write(EventJSON.line(for: event))
+            speak(run.announcement, kind: .invalid)
+        default:
+            write(EventJSON.line(for: event))
+        }
+    }
+
+    /// Journal first: a result that was announced must never be lost. A journal that cannot be
+    /// written is logged loudly, but timing and the announcement go on.
+    private func record(_ append: () throws -> Void) {
+        do { try append() } catch { log.error("results journal: \(error)") }
+    }
+
+    private func speak(_ text: String, kind: AnnouncementKind) {
+        guard let speaker else {
+            announcementsFinished.add(1, ordering: .releasing)
+            return
+        }
+        speaker.enqueue(text, kind: kind, id: nextSpeechID)
+        nextSpeechID += 1
+    }
+}

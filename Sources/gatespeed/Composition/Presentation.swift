@@ -1,0 +1,88 @@
+import GateSpeedBoard
+import GateSpeedCore
+import GateSpeedRecording
+
+/// What the rider sees: the overlay burnt into clips and the LED state, both following the
+/// timing events. Updated on the frame loop; changes only on events (plus the elapsed time
+/// in the status pill), so it costs nothing per frame.
+struct Presentation {
+    private(set) var overlay: OverlayState
+    private(set) var indicator: IndicatorState = .calibrating
+    private var direction: Direction = .leftToRight
+    private var postsPassed = 0
+    private var startTime: Double?
+    private let postCount: Int
+
+    init(course: Course) {
+        postCount = course.postCount
+        overlay = OverlayState(postXs: course.posts, status: .calibrating, scoreboard: OverlayState.Scoreboard(runs: 0, passes: 0, averageKmh: 0))
+    }
+
+    /// Applies an event; returns true when the LED state changed.
+    @discardableResult
+    mutating func apply(_ event: TimingEvent, now: Double) -> Bool {
+        let before = indicator
+        switch event {
+        case .ready:
+            startTime = nil
+            postsPassed = 0
+            overlay.light(passed: 0, leftToRight: true)
+            overlay.status = .ready
+            overlay.result = nil
+            indicator = .ready
+        case .start(let t, _, let d):
+            direction = d
+            startTime = t
+            postsPassed = 1
+            overlay.result = nil
+            overlay.light(passed: 1, leftToRight: d == .leftToRight)
+            indicator = .running(litPosts: lit(), direction: d == .leftToRight ? .leftToRight : .rightToLeft)
+        case .post:
+            postsPassed += 1
+            overlay.light(passed: postsPassed, leftToRight: direction == .leftToRight)
+            indicator = .running(litPosts: lit(), direction: direction == .leftToRight ? .leftToRight : .rightToLeft)
+        case .result(let r):
+            startTime = nil
+            overlay.result = OverlayState.Result(speedKmh: r.speedKmh, pass: r.pass)
+            overlay.status = .hidden
+            indicator = .result(pass: r.pass, since: now)
+        case .invalid:
+            startTime = nil
+            overlay.status = .hidden
+            indicator = .invalid(since: now)
+        case .session(_, let board):
+            overlay.scoreboard = OverlayState.Scoreboard(runs: board.runs, passes: board.passes, averageKmh: board.averageKmh)
+        }
+        return before != indicator
+    }
+
+    mutating func calibrating() -> Bool {
+        let changed = indicator != .calibrating
+        indicator = .calibrating
+        overlay.status = .calibrating
+        overlay.result = nil
+        overlay.light(passed: 0, leftToRight: true)
+        return changed
+    }
+
+    mutating func fault() -> Bool {
+        let changed = indicator != .fault
+        indicator = .fault
+        return changed
+    }
+
+    /// Per frame: the pill's next post and elapsed time during a run.
+    mutating func tick(t: Double) {
+        guard let startTime else { return }
+        let next = direction == .leftToRight ? postsPassed + 1 : postCount - postsPassed
+        overlay.status = .nextPost(number: next, elapsedSeconds: max(0, t - startTime))
+    }
+
+    private func lit() -> PostSet {
+        var set = PostSet.none
+        for step in 0..<min(postsPassed, postCount) {
+            set.insert(direction == .leftToRight ? step + 1 : postCount - step)
+        }
+        return set
+    }
+}
