@@ -15,6 +15,12 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let fast: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 /// Pure modules use sqrt/round from the C maths library, which a binary without Foundation must link itself.
 let libm: [LinkerSetting] = [.linkedLibrary("m")]
+/// The executable's malloc family are AllocationCounting's counting versions, exported so that
+/// every library in the process calls them (see Sources/AllocationCounting).
+let countedAllocators = ["malloc", "calloc", "realloc", "memalign", "aligned_alloc", "valloc", "posix_memalign"]
+let countingLinker: [LinkerSetting] = [.unsafeFlags(countedAllocators.flatMap {
+    ["-Xlinker", "--defsym=\($0)=gatespeed_counting_\($0)", "-Xlinker", "--export-dynamic-symbol=\($0)"]
+})]
 
 let package = Package(
     name: "GateSpeed",
@@ -55,6 +61,7 @@ let package = Package(
                 swiftSettings: strict),
 
         // MARK: Services and the composition root
+        .target(name: "AllocationCounting", swiftSettings: fast, linkerSettings: countingLinker),
         .target(name: "GateSpeedService",
                 dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
                                "GateSpeedSimulation", "GateSpeedBoard"],
@@ -63,7 +70,8 @@ let package = Package(
                           dependencies: ["GateSpeedService", "GateSpeedCore", "GateSpeedFrames", "GateSpeedVision",
                                          "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard",
                                          "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
-                                         "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording"],
+                                         "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording",
+                                         "AllocationCounting"],
                           swiftSettings: fast),
 
         // MARK: Tests mirror the modules
