@@ -1,5 +1,6 @@
 import FFmpegMedia
 import Foundation
+import GateSpeedRecording
 import GateSpeedService
 
 /// `gatespeed replay FILE`: the full pipeline on a recorded video's own timestamps, as fast as

@@ -53,15 +53,13 @@ enum CheckCommand {
         }
         do {
             var lines = try GPIODBoard.open(profile)
-            let used = lines.leds.usedLines.map(\.description) + [lines.button.usedLine.description]
+            let used = lines.leds.usedLines.map(\.description) + (lines.button.usedLine.map { [$0.description] } ?? [])
             let report = HardwareCheck.run(leds: &lines.leds, button: &lines.button, hardware: used,
                                            speak: speak, pause: { Thread.sleep(forTimeInterval: $0) })
             for line in report.lines { print(line) }
             lines.leds.close()
             lines.button.close()
             if !report.passed { throw CommandFailure(message: "check: the button was not pressed") }
-        } catch let failure as CommandFailure {
-            throw failure
         } catch {
             throw CommandFailure(message: "check: \(error)")
         }

@@ -46,6 +46,8 @@ struct FrameLoop {
     private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0)
     private var inFault = false
     private var lastCalibrationLog = -Double.infinity
+    /// Events of the current step, collected while the pipeline runs and posted after it.
+    private var eventBuffer: [TimingEvent] = []
 
     init(pipeline: TimingPipeline, sink: EventSink, recorder: Recorder?, commands: LoopCommands,
          shutdown: ShutdownSignal, notifier: SystemdNotifier?, log: Log, indicate: @escaping (IndicatorState) -> Void) {
@@ -58,6 +60,18 @@ struct FrameLoop {
         self.log = log
         self.indicate = indicate
         presentation = Presentation(course: pipeline.machine.course)
+        eventBuffer.reserveCapacity(32)
+    }
+
+    /// Runs `step` on the pipeline, then posts the events it emitted (the pipeline cannot be
+    /// touched by `post` while it is running). No allocation: the buffer is reused.
+    private mutating func withPipeline(_ step: (inout TimingPipeline, (TimingEvent) -> Void) -> Void) {
+        var events: [TimingEvent] = []
+        swap(&events, &eventBuffer)
+        events.removeAll(keepingCapacity: true)
+        step(&pipeline) { events.append($0) }
+        for event in events { post(event) }
+        swap(&events, &eventBuffer)
     }
 
     static func monotonicNow() -> Double { SystemdNotifier.monotonicNow() }
@@ -99,7 +113,7 @@ struct FrameLoop {
                 if !inFault {
                     inFault = true
                     log.error("frame source fault: \(reason)")
-                    pipeline.sourceLost { post($0) }
+                    withPipeline { pipeline, emit in pipeline.sourceLost(emit: emit) }
                     if presentation.fault() { indicate(presentation.indicator) }
                 }
             case .endOfStream:
@@ -117,7 +131,7 @@ struct FrameLoop {
 
     private mutating func analyse(_ frame: VideoFrame) {
         let wasReady = pipeline.detector.phase == .ready
-        pipeline.process(frame) { event in post(event) }
+        withPipeline { pipeline, emit in pipeline.process(frame, emit: emit) }
         let output = pipeline.lastOutput
         if let cause = output.relearn {
             log.warning("relearning the empty course (\(cause.rawValue))")
@@ -136,7 +150,7 @@ struct FrameLoop {
         let finished = sink.announcementsFinished.load(ordering: .acquiring)
         while handled.announcements < finished {
             handled.announcements += 1
-            pipeline.announcementFinished { post($0) }
+            withPipeline { pipeline, emit in pipeline.announcementFinished(emit: emit) }
         }
     }
 
@@ -161,7 +175,7 @@ struct FrameLoop {
         }
         if counts.rearm > handled.rearm {
             handled.rearm = counts.rearm
-            pipeline.rearm { post($0) }
+            withPipeline { pipeline, emit in pipeline.rearm(emit: emit) }
         }
         if counts.highlight > handled.highlight {
             handled.highlight = counts.highlight
