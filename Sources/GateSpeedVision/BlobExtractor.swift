@@ -32,10 +32,14 @@ public struct BlobExtractor: Sendable {
         parent = [Int32](repeating: 0, count: n)
         slotOfRoot = [Int32](repeating: -1, count: n)
         let slots = n / 2 + 1
-        minX = [Int32](repeating: 0, count: slots); maxX = minX; minY = minX; maxY = minX; area = minX
-        sumX = [Double](repeating: 0, count: slots); sumY = [Int](repeating: 0, count: slots)
-        upperSumX = sumX; bottomSumX = sumX
-        upperCount = minX; bottomCount = minX; rootOfSlot = minX
+        // Each array gets its own storage: shared copy-on-write buffers would be copied on the
+        // first frame that writes them.
+        func int32s() -> [Int32] { [Int32](repeating: 0, count: slots) }
+        func doubles() -> [Double] { [Double](repeating: 0, count: slots) }
+        minX = int32s(); maxX = int32s(); minY = int32s(); maxY = int32s(); area = int32s()
+        sumX = doubles(); sumY = [Int](repeating: 0, count: slots)
+        upperSumX = doubles(); bottomSumX = doubles()
+        upperCount = int32s(); bottomCount = int32s(); rootOfSlot = int32s()
         blobs = [Blob](repeating: Blob(), count: capacity)
     }
 

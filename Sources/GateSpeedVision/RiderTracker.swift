@@ -171,7 +171,7 @@ public struct RiderTracker: Sendable {
                     right = min(pu, max(pt, cut))
                 }
                 if let part = parts.part(of: c, from: left, to: right, upperFraction: settings.upperBodyFraction) {
-                    update(&tracks[t], with: part, time: time, merged: true)
+                    Self.update(&tracks[t], with: part, time: time, merged: true, aspect: aspect, movingSpeed: movingSpeed)
                 }
                 left = right
             }
@@ -197,7 +197,8 @@ public struct RiderTracker: Sendable {
             }
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
-            update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false)
+            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false,
+                        aspect: aspect, movingSpeed: movingSpeed)
         }
         for j in 0..<count where !candidateTaken[j] && trackCount < Self.maximumTracks {
             var track = Track()
@@ -218,7 +219,10 @@ public struct RiderTracker: Sendable {
 
     /// `merged`: `c` is this person's part of a region shared with someone else, so it says
     /// nothing about their size.
-    private func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool) {
+    /// Static so that updating `tracks[i]` in place never holds a second reference to the
+    /// array (which would copy it: an allocation per frame).
+    private static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool,
+                               aspect: Double, movingSpeed: Double) {
         let dt = max(1e-3, time - track.lastSeen)
         let measured = (c.upperCentreX - track.x) / dt
         track.velocity += (track.hits == 1 ? 1.0 : 0.4) * (measured - track.velocity)

@@ -20,7 +20,7 @@ enum DemoScene {
             SimulatedRider(direction: .leftToRight, startTime: 27, motion: .stopping(speed: 7.5, stopAt: 11, pause: 11)),
             SimulatedRider(direction: .rightToLeft, startTime: 47, motion: .accelerating(initialSpeed: 8.4, acceleration: 0.6)),
         ]
-        scene.bystanders = [SimulatedBystander(fromX: 0.2, toX: 0.7, speed: 0.03, heightFraction: 0.025, luma: 90, groundY: 0.6)]
+        scene.bystanders = [SimulatedBystander(fromX: 0.2, toX: 0.7, speed: 0.03, heightFraction: 0.02, luma: 90, groundY: 0.6)]
         return scene
     }
 }
