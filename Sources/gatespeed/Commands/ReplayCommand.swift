@@ -14,10 +14,11 @@ enum ReplayCommand {
             }
         }
         let path = command.positionals[0]
-        FFmpegLog.errorsOnly()
+        // FFmpeg's own messages stay quiet: a bad file gets our one line, which names it.
+        FFmpegLog.silence()
         var source: VideoFileSource
         do { source = try VideoFileSource(path: path) } catch {
-            throw CommandFailure(message: "\(path): \(error)")
+            throw CommandFailure(message: "\(error)")
         }
         let pipeline = try Assembly.pipeline(config)
         let speaker = command.has("--speak")

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The built `gatespeed` binary, run as a user would: exit codes, one-line errors, and the
+/// demo's outputs (events, journal, WAV speech, clips).
+@Suite struct CommandLineEndToEndTests {
+    static let binary: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/gatespeed").path
+    }()
+
+    struct Outcome { var status: Int32; var stdout: String; var stderr: String }
+
+    func gatespeed(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gatespeed-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: \(Self.binary)")
+        for command in ["run", "demo", "replay", "say", "devices", "check", "bench"] {
+            let outcome = try gatespeed([command, "--help"])
+            #expect(outcome.status == 0)
+            #expect(outcome.stdout.contains("usage: gatespeed \(command)"))
+        }
+    }
+
+    @Test func badUsageExitsTwoWithOneLine() throws {
+        let outcome = try gatespeed(["replay"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("needs exactly one FILE"))
+        let unknown = try gatespeed(["replya"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'replay'"))
+    }
+
+    @Test func badConfigNamesTheKey() throws {
+        let dir = try temporaryDirectory()
+        let config = dir + "/config.json"
+        try #"{"course": {"posts": [0.1, 0.3, 0.28, 0.7, 0.9]}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let outcome = try gatespeed(["run", "--check-config", "--config", config])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("config.json: course.posts[2]: 0.28 must be greater than posts[1] (0.30)"))
+    }
+
+    @Test func replayOfBadFilesFailsWithOneLine() throws {
+        let dir = try temporaryDirectory()
+        let text = dir + "/notes.mp4", empty = dir + "/empty.mp4"
+        try "not a video".write(toFile: text, atomically: true, encoding: .utf8)
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        for path in [text, empty, dir + "/missing.mp4"] {
+            let outcome = try gatespeed(["replay", path])
+            #expect(outcome.status == 1, "\(path)")
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty)
+        }
+    }
+
+    @Test func demoProducesEventsJournalSpeechAndClips() throws {
+        let dir = try temporaryDirectory()
+        let outcome = try gatespeed(["demo", "--seconds", "22", "--fast", "--output", dir])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let events = outcome.stdout.split(separator: "\n")
+        #expect(events.first?.hasPrefix(#"{"event":"ready""#) == true)
+        #expect(events.contains { $0.contains(#""event":"result""#) && $0.contains(#""pass":true"#) })
+        #expect(events.contains { $0.contains(#""event":"result""#) && $0.contains(#""pass":false"#) })
+        #expect(events.last?.hasPrefix(#"{"event":"summary""#) == true)
+        let journal = try String(contentsOfFile: dir + "/results.jsonl", encoding: .utf8)
+        #expect(journal.contains("kilometres per hour. Pass."))
+        let speech = try FileManager.default.contentsOfDirectory(atPath: dir + "/speech")
+        #expect(speech.filter { $0.hasSuffix(".wav") }.count >= 2)
+        let clips = FileManager.default.enumerator(atPath: dir + "/clips")?.compactMap { $0 as? String } ?? []
+        #expect(clips.contains { $0.hasSuffix("-pass.mp4") })
+        #expect(clips.contains { $0.hasSuffix("-fail.mp4") })
+        #expect(clips.contains { $0.hasSuffix("index.json") })
+    }
+}
