@@ -15,7 +15,7 @@
 #
 # Swift must be installed to build: on Raspberry Pi OS 64-bit (bookworm) unpack the swift.org
 # toolchain for Debian 12 aarch64 and put its usr/bin on PATH, or name the driver with
-# SWIFT=/opt/swift/usr/bin/swift (sudo resets PATH). See Deploy/INSTALL-GUIDE.md.
+# SWIFT=/opt/swift/usr/bin/swift (sudo resets PATH). See the installer's guide in README.md.
 # A 32-bit Raspberry Pi OS cannot run the toolchain; use the 64-bit image.
 set -euo pipefail
 
@@ -125,7 +125,7 @@ build_binary() {
     say "swift is not installed (or not on root's PATH). Install the swift.org toolchain"
     say "(Debian 12, aarch64 on a Raspberry Pi with 64-bit Raspberry Pi OS) and run again with"
     say "SWIFT=/path/to/usr/bin/swift, or build elsewhere and pass --binary FILE."
-    say "See Deploy/INSTALL-GUIDE.md."
+    say "See the installer's guide in README.md."
     ((dry_run)) || exit 1
     swift=swift
   fi

@@ -90,7 +90,7 @@ enum Assembly {
             let timing = ClipTiming(preRoll: config.clips.preRollSeconds, postRoll: config.clips.postRollSeconds,
                                     highlightLength: config.clips.highlightSeconds,
                                     highlightCooldown: config.clips.highlightCooldownSeconds)
-            FFmpegLog.errorsOnly()
+            FFmpegLog.silence()   // the hardware-encoder probe is noisy; our own lines say what failed
             let recorder = try Recorder(settings: RecorderSettings(encoder: encoder, timing: timing), library: library,
                                         onClip: { clip in
                                             sink.post(.clip(t: clip.to, path: clip.path, kind: clip.kind))
