@@ -90,4 +90,38 @@ import Testing
         #expect(clips.contains { $0.hasSuffix("-fail.mp4") })
         #expect(clips.contains { $0.hasSuffix("index.json") })
     }
+
+    /// SIGTERM right after a result, while its clip's post-roll is still being recorded: the
+    /// service exits 0 within 3 s, the clip is written whole (cut short), nothing half-written
+    /// is left, and the journal holds the result.
+    @Test func sigtermDuringAClipLeavesNoPartialFileAndACompleteJournal() throws {
+        let dir = try temporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["demo", "--seconds", "40", "--output", dir]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first result comes about 8.1 s into the scene (real cadence); its clip needs
+        // 3 s more of post-roll. Wait for the result line, then stop the service.
+        var seen = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !seen.contains(#""event":"result""#) && Date() < deadline {
+            seen += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        #expect(seen.contains(#""event":"result""#))
+        let stopAsked = Date()
+        process.terminate()   // SIGTERM
+        process.waitUntilExit()
+        let took = Date().timeIntervalSince(stopAsked)
+        #expect(process.terminationStatus == 0)
+        #expect(took < 3, "exited \(took) s after SIGTERM")
+        let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String } ?? []
+        #expect(!files.contains { $0.hasSuffix(".partial") }, "\(files)")
+        #expect(files.contains { $0.hasSuffix("run-0001-32kmh-pass.mp4") }, "\(files)")
+        let journal = try String(contentsOfFile: dir + "/results.jsonl", encoding: .utf8)
+        #expect(journal.contains("32 kilometres per hour. Pass."))
+        #expect(journal.hasSuffix("\n"), "the journal ends on a complete line")
+    }
 }

@@ -42,6 +42,13 @@ public final class ShutdownSignal: Sendable {
     public static func install(signals: [Int32] = [SIGTERM, SIGINT], exitOnRepeat: Bool = true) -> ShutdownSignal {
         let instance = shared
         instance.exitOnRepeat.store(exitOnRepeat, ordering: .relaxed)
+        // A parent may have started us with these signals blocked (a thread pool's threads
+        // block them, and the mask is inherited across exec): unblock them, or a SIGTERM would
+        // wait for ever.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signalNumber in signals { sigaddset(&unblock, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for signalNumber in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signalNumber in ShutdownSignal.shared.handle(signalNumber) }
