@@ -26,7 +26,9 @@ public struct VisionSettings: Sendable, Equatable {
     /// camera moved (a small shift changes every textured patch a little).
     public var globalChangeTiles: Double = 0.6
     /// Shortest rider, as a fraction of the view height. Smaller regions (far bystanders, leaves)
-    /// are ignored. Nil: 0.6 of the expected rider height (see `expectedRiderHeight`).
+    /// are ignored. Nil: 0.6 of the expected rider height (see `expectedRiderHeight`), but never
+    /// more than a tenth of the view, so a course length that does not match the picture's
+    /// real scale cannot hide every rider.
     public var riderMinHeight: Double? = nil
     /// Metres of course per view width (course length / post span), when known: it gives the
     /// expected size of a rider in the picture. Nil assumes the standard course filling the view.
@@ -42,7 +44,7 @@ public struct VisionSettings: Sendable, Equatable {
 
     /// The height below which a region is not a rider, fraction of the view height.
     public func minimumRiderHeight(viewAspect aspect: Double) -> Double {
-        riderMinHeight ?? 0.6 * expectedRiderHeight(viewAspect: aspect)
+        riderMinHeight ?? min(0.1, 0.6 * expectedRiderHeight(viewAspect: aspect))
     }
     /// Fraction of a region's height, from the top, used for its horizontal centre (head and torso:
     /// legs swing and ground shadows spread sideways, the upper body does neither).

@@ -51,3 +51,16 @@ import Testing
         #expect(abs((left?.upperCentreX ?? 0) - 12.0 / 40) < 0.1 / 40)
     }
 }
+
+@Suite struct RiderSizeTests {
+    @Test func theMinimumRiderHeightFollowsTheCourseScale() {
+        var settings = VisionSettings()
+        settings.metresPerViewWidth = 35   // 28 m between posts at 10 % and 90 %
+        // 1.6 m of 26.25 m view height (4:3) is 6.1 %; riders under 0.6 of that are ignored.
+        #expect(abs(settings.minimumRiderHeight(viewAspect: 4.0 / 3.0) - 0.6 * 1.6 / 35 * 4 / 3) < 1e-12)
+        settings.metresPerViewWidth = 5    // a short course close to the camera: capped at 10 %
+        #expect(settings.minimumRiderHeight(viewAspect: 4.0 / 3.0) == 0.1)
+        settings.riderMinHeight = 0.2      // configured explicitly
+        #expect(settings.minimumRiderHeight(viewAspect: 4.0 / 3.0) == 0.2)
+    }
+}
