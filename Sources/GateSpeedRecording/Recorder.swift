@@ -144,6 +144,9 @@ public final class Recorder: Sendable {
         planner.withLock { $0.requestHighlight(at: t) }
     }
 
+    /// True while clips are refused for lack of space (timing goes on; the status LED says so).
+    public var clipsSuspended: Bool { library.clipsSuspended }
+
     public var statistics: RecorderStatistics {
         RecorderStatistics(
             submitted: submitted.load(ordering: .relaxed), dropped: dropped.load(ordering: .relaxed),

@@ -26,6 +26,9 @@ public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
     private let evaluation: Mutex<Evaluation>
     private let clock: @Sendable () -> Double
     private let running = Atomic<Bool>(false)
+    /// A fault that does not stop timing (clips suspended for lack of space): the status LED
+    /// blinks fast while the posts go on showing the run.
+    private let backgroundFault = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
     /// `clock`: seconds on the clock of the states' `since` times (monotonic).
@@ -42,6 +45,11 @@ public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
         version.add(1, ordering: .releasing)
     }
 
+    /// Sets or clears the background fault (disk full): the status LED blinks fast meanwhile.
+    public func setBackgroundFault(_ on: Bool) {
+        backgroundFault.store(on, ordering: .relaxed)
+    }
+
     /// One evaluation at `now`: picks up a new state if there is one, writes changed levels.
     /// The thread calls this every tick; tests call it with chosen times.
     public func step(now: Double) {
@@ -51,7 +59,10 @@ public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
                 evaluation.state = pending.withLock { $0 }
                 evaluation.seenVersion = currentVersion
             }
-            let levels = LEDPatterns.levels(for: evaluation.state, at: now)
+            var levels = LEDPatterns.levels(for: evaluation.state, at: now)
+            if backgroundFault.load(ordering: .relaxed) {
+                levels.status = (now * LEDPatterns.faultBlinkHertz).truncatingRemainder(dividingBy: 1) < 0.5
+            }
             guard levels != evaluation.lastLevels else { return }
             evaluation.output.show(levels)
             evaluation.lastLevels = levels

@@ -41,6 +41,7 @@ enum DemoCommand {
         let shutdown = ShutdownSignal.install()
         var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
                              notifier: nil, log: log, indicate: { leds.update($0) })
+        loop.storageFault = { leds.setBackgroundFault($0) }
         log.info("demo: \(Int(seconds)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
                                                              scriptedPress: DemoScene.highlightAt))

@@ -33,6 +33,7 @@ enum RunCommand {
         let situation = MachineSituationCell(.calibrating)
         var indicate: (IndicatorState) -> Void = { _ in }
         var stopBoard: () -> Void = {}
+        var storageFault: (Bool) -> Void = { _ in }
         if let profile {
             do {
                 let lines = try GPIODBoard.open(profile)
@@ -54,6 +55,7 @@ enum RunCommand {
                     situation.set(Self.situation(for: state))
                 }
                 stopBoard = { watcher.stop(); leds.stop() }
+                storageFault = { leds.setBackgroundFault($0) }
             } catch {
                 log.error("GPIO: \(error); running without LEDs and button")
             }
@@ -63,6 +65,7 @@ enum RunCommand {
             leds.start()
             indicate = { leds.update($0) }
             stopBoard = { leds.stop() }
+            storageFault = { leds.setBackgroundFault($0) }
         }
 
         let settings = CameraSettings(device: config.camera.device, width: config.camera.width, height: config.camera.height,
@@ -79,6 +82,7 @@ enum RunCommand {
             if !changes.isEmpty { log.info("camera controls locked: \(changes.map(\.description).joined(separator: ", "))") }
         }
         loop.onRecalibrating = { _ = camera.restoreAutomaticControls() }
+        loop.storageFault = storageFault
         notifier.ready(status: "calibrating")
         log.info("running: camera \(config.camera.device), clips in \(config.clips.directory), journal \(config.journal.path)")
         _ = loop.run(&source, pacing: LoopPacing())

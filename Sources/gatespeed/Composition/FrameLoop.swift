@@ -42,6 +42,9 @@ struct FrameLoop {
     /// Told when the course has been learnt (the camera locks exposure then) or is relearnt.
     var onCalibrated: () -> Void = {}
     var onRecalibrating: () -> Void = {}
+    /// Told when clips stop or resume for lack of disk space (the status LED blinks fast).
+    var storageFault: (Bool) -> Void = { _ in }
+    private var clipsSuspended = false
     private var presentation: Presentation
     private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0)
     private var inFault = false
@@ -123,6 +126,10 @@ struct FrameLoop {
             }
             notifier?.watchdogPing(now: Self.monotonicNow())
             handleCommands()
+            if let recorder, recorder.clipsSuspended != clipsSuspended {
+                clipsSuspended.toggle()
+                storageFault(clipsSuspended)
+            }
         }
         summary.statistics = source.statistics
         summary.wallSeconds = Self.monotonicNow() - wallStart
