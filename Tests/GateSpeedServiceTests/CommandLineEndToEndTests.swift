@@ -41,6 +41,22 @@ import Testing
         }
     }
 
+    @Test func devicesListsCamerasAndChipsOrSaysNoneFound() throws {
+        let outcome = try gatespeed(["devices"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("Cameras:") && outcome.stdout.contains("GPIO chips:"))
+        // This machine has neither: each list says so plainly (on a board it lists them).
+        if !FileManager.default.fileExists(atPath: "/dev/video0") { #expect(outcome.stdout.contains("none found (no /dev/video*")) }
+    }
+
+    @Test func sayWritesAWAVFile() throws {
+        let dir = try temporaryDirectory()
+        let outcome = try gatespeed(["say", "--wav", dir + "/pass.wav", "31", "kilometres", "per", "hour.", "Pass."])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let size = (try FileManager.default.attributesOfItem(atPath: dir + "/pass.wav")[.size] as? Int) ?? 0
+        #expect(size > 44 + 22050, "more than half a second of 16-bit speech at 22 kHz")
+    }
+
     @Test func badUsageExitsTwoWithOneLine() throws {
         let outcome = try gatespeed(["replay"])
         #expect(outcome.status == 2)
