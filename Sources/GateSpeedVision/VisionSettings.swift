@@ -3,7 +3,7 @@
 public struct VisionSettings: Sendable, Equatable {
     /// Width of the analysis grid in cells; the view is sampled at this resolution
     /// (each cell averages a 2 x 2 pixel block at its centre). Height follows the aspect ratio.
-    public var gridColumns: Int = 128
+    public var gridColumns: Int = 192
     /// Seconds the scene must be empty and still before the background is learnt (Calibrating -> Ready).
     public var calibrationWindowSeconds: Double = 1.0
     /// A frame counts as still when fewer than this fraction of cells changed since the previous frame.
