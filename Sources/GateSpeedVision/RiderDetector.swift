@@ -174,12 +174,13 @@ public struct RiderDetector: Sendable {
             }
         }
         if !hasPreviousCells { for i in 0..<texture.count { previousTexture[i] = texture[i] } }
-        let motion = hasPreviousCells ? changedFraction() : 1
+        let hadPrevious = hasPreviousCells
+        let motion = hadPrevious ? changedFraction() : 1
         let still = hasPreviousCells && motion < settings.stillMotionFraction
         swap(&cells, &previousCells)
         swap(&texture, &previousTexture)
         hasPreviousCells = true
-        output.motionFraction = motion
+        output.motionFraction = hadPrevious ? motion : 0   // nothing to compare the first frame with
         if !still {
             readiness.add(time: frame.timestamp, still: false)
             if background.framesLearnt > 0 { background.beginLearning() }
