@@ -83,9 +83,26 @@ public struct SimulatedCourseSource: FrameSource {
         if t >= scene.bumpTime { dx += scene.bumpPixels; dy += scene.bumpPixels / 2 }
         let light = Float(lightLevel(at: t))
         let background = self.background
+        // The generator is used inside the canvas closure: a local copy, so the closure never
+        // touches `self` while the canvas is borrowed.
+        var leaves = random
         canvas.withUnsafeMutableBufferPointer { c in
             for y in 0..<h {
                 for x in 0..<w { c[y * w + x] = background.value(x: x + dx, y: y + dy) }
+            }
+            if scene.flutter > 0 {
+                let r = scene.flutterRegion
+                let x0 = Int(r.x0 * Double(w)), x1 = Int(r.x1 * Double(w)), y0 = Int(r.y0 * Double(h)), y1 = Int(r.y1 * Double(h))
+                var by = y0
+                while by < y1 {
+                    var bx = x0
+                    while bx < x1 {
+                        let change = Float(leaves.uniform(-scene.flutter...scene.flutter))
+                        for y in by..<min(by + 8, y1) { for x in bx..<min(bx + 8, x1) { c[y * w + x] += change } }
+                        bx += 8
+                    }
+                    by += 8
+                }
             }
             for bystander in scene.bystanders where t >= bystander.appears && t < bystander.leaves {
                 let tall = bystander.heightFraction * Double(h)
@@ -104,6 +121,7 @@ public struct SimulatedCourseSource: FrameSource {
                               stride: travelled * 1.2, luma: Float(rider.luma))
             }
         }
+        random = leaves
         let noiseStart = Int(random.next() % 4096)
         canvas.withUnsafeBufferPointer { c in
             noise.withUnsafeBufferPointer { n in

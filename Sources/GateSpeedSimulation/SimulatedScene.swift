@@ -94,6 +94,10 @@ public struct SimulatedScene: Sendable {
     public var timestampJitter = 0.0
     /// Riders cast a shadow on the ground to their right (a low sun).
     public var shadows = false
+    /// Leaves moving in the wind: every frame, 8 x 8-pixel patches of `flutterRegion` (normalised
+    /// x0, y0, x1, y1) change brightness by up to this many levels. The view never stills.
+    public var flutter = 0.0
+    public var flutterRegion = (x0: 0.55, y0: 0.32, x1: 0.95, y1: 0.42)
     public var seed: UInt64 = 1
 
     public init(duration: Double) { self.duration = duration }

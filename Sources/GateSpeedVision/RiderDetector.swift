@@ -35,6 +35,9 @@ public struct DetectorOutput: Sendable, Equatable {
     public var motionFraction = 0.0
     /// While calibrating: seconds the scene has been still so far.
     public var stillSeconds = 0.0
+    /// Set once per calibration when part of the view never stills (leaves, water) and is
+    /// left out of the stillness test (for the log).
+    public var restlessView = false
 
     public init() {}
 }
@@ -67,6 +70,10 @@ public struct RiderDetector: Sendable {
     private var hasPreviousCells = false
     private var globalChangeSince = -Double.infinity
     private var pendingRelearn: RelearnCause?
+    /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
+    private var restlessness: [Float] = []
+    private var restlessFraction = 0.0
+    private var restlessLogged = false
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -146,6 +153,7 @@ public struct RiderDetector: Sendable {
         previousCells = cells
         texture = cells
         previousTexture = cells
+        restlessness = cells
         mask = [UInt8](repeating: 0, count: n)
         previousMask = mask
         background = BackgroundModel(cellCount: n)
@@ -159,6 +167,8 @@ public struct RiderDetector: Sendable {
 
     private mutating func startLearning() {
         phase = .calibrating
+        restlessLogged = false
+        for i in 0..<restlessness.count { restlessness[i] = 0 }
         readiness.reset()
         background.beginLearning()
         tracker.reset()
@@ -175,8 +185,12 @@ public struct RiderDetector: Sendable {
         }
         if !hasPreviousCells { for i in 0..<texture.count { previousTexture[i] = texture[i] } }
         let hadPrevious = hasPreviousCells
-        let motion = hadPrevious ? changedFraction() : 1
-        let still = hasPreviousCells && motion < settings.stillMotionFraction
+        let motion = hadPrevious ? changedFraction(step: max(0, frame.timestamp - (readiness.lastTime ?? frame.timestamp))) : 1
+        let still = hadPrevious && motion < settings.stillMotionFraction
+        if !restlessLogged && restlessFraction > settings.stillMotionFraction {
+            restlessLogged = true
+            output.restlessView = true
+        }
         swap(&cells, &previousCells)
         swap(&texture, &previousTexture)
         hasPreviousCells = true
@@ -200,7 +214,12 @@ public struct RiderDetector: Sendable {
     /// explain. The noise is measured on the frame pair itself (the median absolute change,
     /// which the few cells a walking person covers cannot move), so a grainy night camera is
     /// still "still" when nothing moves.
-    private mutating func changedFraction() -> Double {
+    ///
+    /// Cells that have been changing most of the time for the last seconds (leaves, water, a
+    /// flag) are restless scenery: they do not count, so such a view can still be learnt (their
+    /// cells learn a high noise and stay quiet afterwards), while a person walking in changes
+    /// calm cells and keeps the course in Calibrating. `step`: seconds since the last frame.
+    private mutating func changedFraction(step: Double) -> Double {
         let n = cells.count
         for b in 0..<differenceHistogram.count { differenceHistogram[b] = 0 }
         for i in 0..<n {
@@ -215,12 +234,20 @@ public struct RiderDetector: Sendable {
         // For Gaussian noise, median |difference| = 0.674 sigma; 4 sigma = 5.9 medians.
         let noiseLimit = max(settings.minimumContrast, 5.9 * Float(medianQuarterLevels) * 0.25 + 1)
         let shake = settings.shakeTolerancePixels
-        var changed = 0
+        let rate = Float(min(1, step / settings.restlessnessSeconds))
+        var changed = 0, restless = 0
         // The smaller texture of the two frames: a moving person's own edges must not excuse
         // the change their movement makes (the leading edge has plain background last frame).
-        for i in 0..<n where abs(cells[i] - previousCells[i]) > noiseLimit + shake * min(texture[i], previousTexture[i]) {
-            changed += 1
+        for i in 0..<n {
+            let moved = abs(cells[i] - previousCells[i]) > noiseLimit + shake * min(texture[i], previousTexture[i])
+            if restlessness[i] > 0.1 {
+                restless += 1
+            } else if moved {
+                changed += 1
+            }
+            restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
         }
+        restlessFraction = Double(restless) / Double(max(1, n))
         return Double(changed) / Double(max(1, n))
     }
 

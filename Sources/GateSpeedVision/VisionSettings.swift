@@ -8,6 +8,10 @@ public struct VisionSettings: Sendable, Equatable {
     public var calibrationWindowSeconds: Double = 1.0
     /// A frame counts as still when fewer than this fraction of cells changed since the previous frame.
     public var stillMotionFraction: Double = 0.003
+    /// Seconds over which a cell's recent motion is averaged while calibrating: a cell that
+    /// changed in over a tenth of its frames in that time is restless scenery (leaves, water)
+    /// and does not keep the view from counting as still.
+    public var restlessnessSeconds: Double = 2
     /// Smallest luma change (0-255) that counts as a difference, whatever the noise.
     public var minimumContrast: Float = 14
     /// A cell is foreground when it differs from the background by this many noise deviations.

@@ -96,4 +96,20 @@ import GateSpeedVision
         let ready = try #require(readyAt)
         #expect(ready >= 5.0, "ready only a window after the walker left, not at \(ready) s")
     }
+
+    /// Leaves that never stop moving must not keep the course in Calibrating for ever: after a
+    /// few seconds the detector accepts a view where nothing person-sized moves, and the
+    /// leaves learn a high noise. The run after that is timed, and the leaves start nothing.
+    @Test func aViewThatNeverStillsIsLearntAndTimed() throws {
+        var scene = SimulatedScene.oneRider(start: 9, duration: 15)
+        scene.width = 320
+        scene.height = 240
+        scene.flutter = 40
+        let run = try SceneRun(scene)
+        #expect(run.readies >= 1, "\(run.events)")
+        #expect(run.invalidRuns.isEmpty, "\(run.invalidRuns)")
+        try #require(run.results.count == 1, "\(run.events)")
+        let truth = scene.truth(for: scene.riders[0])
+        #expect(abs(run.results[0].speedKmh - truth.speedKmh) / truth.speedKmh <= 0.005)
+    }
 }

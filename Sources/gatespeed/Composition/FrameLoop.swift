@@ -146,6 +146,9 @@ struct FrameLoop {
             onRecalibrating()
         }
         if output.becameReady { onCalibrated() }
+        if output.restlessView {
+            log.info("calibrating: the view never stills completely (leaves, water, flags?); learning it with the small movements in")
+        }
         if !wasReady && output.phase == .calibrating && frame.timestamp - lastCalibrationLog >= 5 {
             lastCalibrationLog = frame.timestamp
             if output.motionFraction > 0 {
