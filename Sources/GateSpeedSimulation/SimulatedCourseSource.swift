@@ -3,7 +3,8 @@ import GateSpeedFrames
 /// Frames of a `SimulatedScene` at real cadence: nominal period plus timestamp jitter, with
 /// dropped frames skipping sequence numbers, sensor noise, light drift and camera shake.
 ///
-/// Delivers 8-bit grey frames from a buffer it owns and reuses (no allocation per frame).
+/// Delivers 8-bit grey frames (or I420 colour frames when the scene is in colour) from a buffer
+/// it owns and reuses (no allocation per frame).
 public struct SimulatedCourseSource: FrameSource {
     public let scene: SimulatedScene
     public var frameWidth: Int { scene.width }
@@ -15,6 +16,9 @@ public struct SimulatedCourseSource: FrameSource {
     private let painter: FigurePainter
     private var canvas: [Float]
     private var frame: [UInt8]
+    /// Colour scenes: the course's chroma at half resolution, and this frame's.
+    private var backgroundChroma: (blue: [Float], red: [Float]) = ([], [])
+    private var chromaCanvas: (blue: [Float], red: [Float]) = ([], [])
     private var noise: [Float]
     private var random: SeededRandom
     private var index: UInt64 = 0
@@ -25,7 +29,11 @@ public struct SimulatedCourseSource: FrameSource {
         background = BackgroundTexture(width: scene.width, height: scene.height, posts: scene.posts, seed: scene.seed)
         painter = FigurePainter(width: scene.width, height: scene.height)
         canvas = [Float](repeating: 0, count: scene.width * scene.height)
-        frame = [UInt8](repeating: 0, count: scene.width * scene.height)
+        frame = [UInt8](repeating: 128, count: scene.width * scene.height * (scene.colour ? 3 : 2) / 2)
+        if scene.colour {
+            backgroundChroma = Self.courseChroma(width: scene.width / 2, height: scene.height / 2, posts: scene.posts)
+            chromaCanvas = backgroundChroma
+        }
         random = SeededRandom(seed: scene.seed)
         // A pool of noise, read from a random place each frame: cheap and never repeating exactly.
         let poolSize = scene.width * scene.height + 4099
@@ -59,9 +67,17 @@ public struct SimulatedCourseSource: FrameSource {
         index += 1
         statistics.delivered += 1
         let w = scene.width, h = scene.height
+        let colour = scene.colour
         frame.withUnsafeBytes { raw in
             let plane = Plane(base: raw.baseAddress!, width: w, height: h, rowStride: w)
-            body(VideoFrame(luma: plane, timestamp: t, sequence: sequence))
+            if colour {
+                let cw = w / 2, ch = h / 2
+                let blue = Plane(base: raw.baseAddress! + w * h, width: cw, height: ch, rowStride: cw)
+                let red = Plane(base: raw.baseAddress! + w * h + cw * ch, width: cw, height: ch, rowStride: cw)
+                body(VideoFrame(luma: plane, chromaBlue: blue, chromaRed: red, timestamp: t, sequence: sequence))
+            } else {
+                body(VideoFrame(luma: plane, timestamp: t, sequence: sequence))
+            }
         }
         return .delivered
     }
@@ -122,6 +138,7 @@ public struct SimulatedCourseSource: FrameSource {
             }
         }
         random = leaves
+        if scene.colour { renderChroma(at: t, dx: dx, dy: dy) }
         let noiseStart = Int(random.next() % 4096)
         canvas.withUnsafeBufferPointer { c in
             noise.withUnsafeBufferPointer { n in
@@ -133,5 +150,65 @@ public struct SimulatedCourseSource: FrameSource {
                 }
             }
         }
+    }
+
+    /// Chroma of the empty course at half resolution: blue sky, dark green trees, green ground,
+    /// orange bands on the posts.
+    static func courseChroma(width: Int, height: Int, posts: [Double]) -> (blue: [Float], red: [Float]) {
+        var blue = [Float](repeating: 128, count: width * height), red = blue
+        let horizon = Int(Double(height) * 0.32), treeline = horizon + height / 10
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                if y < horizon { blue[i] = 150; red[i] = 118 }
+                else if y < treeline { blue[i] = 118; red[i] = 116 }
+                else { blue[i] = 108 + Float((x * 7 + y * 3) % 9); red[i] = 112 + Float((x * 5 + y * 11) % 7) }
+            }
+        }
+        let poleTop = Int(Double(height) * 0.45), poleBottom = Int(Double(height) * 0.9)
+        for post in posts {
+            let x = Int(post * Double(width))
+            guard x >= 0 && x < width else { continue }
+            for y in poleTop..<min(height, poleBottom) where (y - poleTop) % 12 < 4 {
+                blue[y * width + x] = 90; red[y * width + x] = 170
+            }
+        }
+        return (blue, red)
+    }
+
+    /// Paints this frame's chroma (the course, shifted with the camera, and the riders' clothes)
+    /// into the frame's Cb and Cr planes.
+    private mutating func renderChroma(at t: Double, dx: Int, dy: Int) {
+        let w = scene.width / 2, h = scene.height / 2
+        let painter = FigurePainter(width: w, height: h)
+        let scene = self.scene
+        var blue = chromaCanvas.blue, red = chromaCanvas.red
+        chromaCanvas = ([], [])
+        for y in 0..<h {
+            for x in 0..<w {
+                let sx = min(w - 1, max(0, x + dx / 2)), sy = min(h - 1, max(0, y + dy / 2))
+                blue[y * w + x] = backgroundChroma.blue[sy * w + sx]
+                red[y * w + x] = backgroundChroma.red[sy * w + sx]
+            }
+        }
+        for rider in scene.riders {
+            let x = scene.x(of: rider, at: t)
+            guard x > -0.3 && x < 1.3 else { continue }
+            let tall = rider.heightFraction * Double(h)
+            let centre = x * Double(w) - Double(dx) / 2, ground = rider.groundY * Double(h) - Double(dy) / 2
+            let stride = rider.motion.distance(at: t - rider.startTime) * 1.2
+            blue.withUnsafeMutableBufferPointer { painter.paint(into: $0.baseAddress!, centreX: centre, groundY: ground, tall: tall,
+                                                                stride: stride, luma: Float(rider.chromaBlue)) }
+            red.withUnsafeMutableBufferPointer { painter.paint(into: $0.baseAddress!, centreX: centre, groundY: ground, tall: tall,
+                                                               stride: stride, luma: Float(rider.chromaRed)) }
+        }
+        let lumaCount = scene.width * scene.height
+        frame.withUnsafeMutableBufferPointer { out in
+            for i in 0..<(w * h) {
+                out[lumaCount + i] = UInt8(max(0, min(255, blue[i])))
+                out[lumaCount + w * h + i] = UInt8(max(0, min(255, red[i])))
+            }
+        }
+        chromaCanvas = (blue, red)
     }
 }

@@ -14,6 +14,9 @@ public struct SimulatedRider: Sendable, Equatable {
     public var heightFraction: Double
     /// Clothing brightness (0-255) before the scene's light level.
     public var luma: Double
+    /// Clothing colour as chroma (0-255, 128 = grey), used when the scene is in colour.
+    public var chromaBlue = 128.0
+    public var chromaRed = 128.0
     /// Where the feet touch the ground, fraction of view height from the top.
     public var groundY: Double
 
@@ -99,6 +102,8 @@ public struct SimulatedScene: Sendable {
     public var flutter = 0.0
     public var flutterRegion = (x0: 0.55, y0: 0.32, x1: 0.95, y1: 0.42)
     public var seed: UInt64 = 1
+    /// Deliver colour (I420 frames: grass-green ground, blue sky, orange post bands) instead of grey.
+    public var colour = false
 
     public init(duration: Double) { self.duration = duration }
 

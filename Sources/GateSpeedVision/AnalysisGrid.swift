@@ -38,6 +38,9 @@ public struct AnalysisGrid: Sendable {
     private var textureReach = 0
     /// The sensor plane layout the table was built for.
     private var builtFor: (width: Int, height: Int, rowStride: Int, pixelStride: Int) = (0, 0, 0, 0)
+    /// Byte offset of each cell's chroma sample (the same offset in the blue and red planes).
+    private var chromaOffsets: [Int] = []
+    private var chromaBuiltFor: (width: Int, height: Int, rowStride: Int, pixelStride: Int) = (0, 0, 0, 0)
     public let geometry: FrameGeometry
 
     /// View pixels per cell along x, for converting cell distances to pixels.
@@ -77,6 +80,47 @@ public struct AnalysisGrid: Sendable {
         let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
         viewPixelsPerColumn = view.width / Double(columns)
         return true
+    }
+
+    /// True when the two chroma planes share one layout, so one offset table serves both.
+    public static func chromaUsable(blue: Plane?, red: Plane?) -> Bool {
+        guard let blue, let red else { return false }
+        return blue.width == red.width && blue.height == red.height && blue.rowStride == red.rowStride
+            && blue.pixelStride == red.pixelStride
+    }
+
+    /// Builds the chroma offset table for `plane` (either chroma plane) when its layout is new.
+    /// Chroma is sampled at the same view points as luma, one sample per cell.
+    public mutating func prepareChroma(for plane: Plane) {
+        if chromaBuiltFor == (plane.width, plane.height, plane.rowStride, plane.pixelStride) { return }
+        chromaBuiltFor = (plane.width, plane.height, plane.rowStride, plane.pixelStride)
+        chromaOffsets = [Int](repeating: 0, count: cellCount)
+        let w = Double(plane.width), h = Double(plane.height)
+        for row in 0..<rows {
+            let v = (Double(row) + 0.5) / Double(rows)
+            for column in 0..<columns {
+                let u = (Double(column) + 0.5 + Self.rowShift(row)) / Double(columns)
+                let s = geometry.sensorPoint(viewX: u, viewY: v)
+                let px = min(plane.width - 1, max(0, Int(s.x * w)))
+                let py = min(plane.height - 1, max(0, Int(s.y * h)))
+                chromaOffsets[row * columns + column] = plane.offset(x: px, y: py)
+            }
+        }
+    }
+
+    /// Fills `blue` and `red` with each cell's chroma (0-255, 128 = no colour).
+    /// `prepareChroma(for:)` first.
+    @inline(__always)
+    public func sampleChroma(blue bluePlane: Plane, red redPlane: Plane,
+                             into blue: UnsafeMutablePointer<Float>, _ red: UnsafeMutablePointer<Float>) {
+        let b = bluePlane.base.assumingMemoryBound(to: UInt8.self)
+        let r = redPlane.base.assumingMemoryBound(to: UInt8.self)
+        chromaOffsets.withUnsafeBufferPointer { table in
+            for i in 0..<table.count {
+                blue[i] = Float(b[table[i]])
+                red[i] = Float(r[table[i]])
+            }
+        }
     }
 
     /// Fills `cells` (count `cellCount`) with the mean luma of each cell. `prepare(for:)` first.

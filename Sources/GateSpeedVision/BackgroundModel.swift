@@ -101,7 +101,7 @@ public struct BackgroundModel: Sendable {
                                   mask: UnsafeMutablePointer<UInt8>, time: Double, step: Double,
                                   settings: VisionSettings) -> Double {
         let n = cellCount
-        let rate = Float(1 - exp(-max(0, min(step, 1)) / settings.backgroundTimeConstant))
+        let rate = Self.updateRate(step: step, settings: settings)
         let absorbAfter = settings.staticAbsorbSeconds
         var foregroundCount = 0
         mean.withUnsafeMutableBufferPointer { mean in
@@ -139,6 +139,12 @@ public struct BackgroundModel: Sendable {
             }
         }
         return Double(foregroundCount) / Double(n)
+    }
+
+    /// The fraction of the way a background cell moves toward the current frame, for a frame
+    /// `step` seconds after the previous one.
+    public static func updateRate(step: Double, settings: VisionSettings) -> Float {
+        Float(1 - exp(-max(0, min(step, 1)) / settings.backgroundTimeConstant))
     }
 
     /// The learnt value of one cell (for tests and overlays).

@@ -70,6 +70,11 @@ public struct RiderDetector: Sendable {
     private var hasPreviousCells = false
     private var globalChangeSince = -Double.infinity
     private var pendingRelearn: RelearnCause?
+    /// Colour: used when the frames carry usable chroma planes.
+    private var usesChroma = false
+    private var chroma = ChromaBackground(cellCount: 0)
+    private var blue: [Float] = []
+    private var red: [Float] = []
     /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
     private var restlessness: [Float] = []
     private var restlessFraction = 0.0
@@ -104,6 +109,14 @@ public struct RiderDetector: Sendable {
         output.time = frame.timestamp
         if prepareGrid(for: frame.luma) { output.relearn = .frameLayoutChanged }
         if let cause = pendingRelearn { output.relearn = cause; pendingRelearn = nil }
+        let chromaNow = AnalysisGrid.chromaUsable(blue: frame.chromaBlue, red: frame.chromaRed)
+        if chromaNow != usesChroma {
+            // Colour appeared or went (another camera format): what was learnt no longer fits.
+            usesChroma = chromaNow
+            if phase == .ready { output.relearn = .frameLayoutChanged }
+            startLearning()
+        }
+        if usesChroma, let bluePlane = frame.chromaBlue { grid?.prepareChroma(for: bluePlane) }
         guard let grid else { return output }
         let step = lastTime.isFinite ? max(0, frame.timestamp - lastTime) : 0
         lastTime = frame.timestamp
@@ -114,8 +127,14 @@ public struct RiderDetector: Sendable {
             probe.stageEnded(.segmentation)
         case .ready:
             cells.withUnsafeMutableBufferPointer { grid.sample(frame.luma, into: $0.baseAddress!) }
+            sampleChroma(frame, grid: grid)
             probe.stageEnded(.sampling)
-            let fraction = classify(time: frame.timestamp, step: step)
+            var fraction = classify(time: frame.timestamp, step: step)
+            if usesChroma {
+                let added = chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
+                                          rate: BackgroundModel.updateRate(step: step, settings: settings), settings: settings)
+                fraction += Double(added) / Double(max(1, mask.count))
+            }
             probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
             if fraction > settings.globalChangeFraction || changeIsEverywhere(grid: grid) {
@@ -154,6 +173,9 @@ public struct RiderDetector: Sendable {
         texture = cells
         previousTexture = cells
         restlessness = cells
+        blue = cells
+        red = cells
+        chroma = ChromaBackground(cellCount: n)
         mask = [UInt8](repeating: 0, count: n)
         previousMask = mask
         background = BackgroundModel(cellCount: n)
@@ -171,6 +193,7 @@ public struct RiderDetector: Sendable {
         for i in 0..<restlessness.count { restlessness[i] = 0 }
         readiness.reset()
         background.beginLearning()
+        chroma.beginLearning()
         tracker.reset()
         hasPreviousCells = false
         globalChangeSince = -.infinity
@@ -201,10 +224,15 @@ public struct RiderDetector: Sendable {
             return
         }
         previousCells.withUnsafeBufferPointer { background.accumulate(cells: $0.baseAddress!) }
+        if usesChroma {
+            sampleChroma(frame, grid: grid)
+            chroma.accumulate(blue: blue, red: red)
+        }
         let ready = readiness.add(time: frame.timestamp, still: true)
         output.stillSeconds = readiness.stillSeconds
         if ready && background.framesLearnt >= 3 {
             background.finishLearning(settings: settings)
+            if usesChroma { chroma.finishLearning(settings: settings) }
             phase = .ready
             output.becameReady = true
         }
@@ -249,6 +277,15 @@ public struct RiderDetector: Sendable {
         }
         restlessFraction = Double(restless) / Double(max(1, n))
         return Double(changed) / Double(max(1, n))
+    }
+
+    private mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {
+        guard usesChroma, let bluePlane = frame.chromaBlue, let redPlane = frame.chromaRed else { return }
+        blue.withUnsafeMutableBufferPointer { b in
+            red.withUnsafeMutableBufferPointer { r in
+                grid.sampleChroma(blue: bluePlane, red: redPlane, into: b.baseAddress!, r.baseAddress!)
+            }
+        }
     }
 
     private mutating func classify(time: Double, step: Double) -> Double {

@@ -14,6 +14,9 @@ public struct VisionSettings: Sendable, Equatable {
     public var restlessnessSeconds: Double = 2
     /// Smallest luma change (0-255) that counts as a difference, whatever the noise.
     public var minimumContrast: Float = 14
+    /// Smallest colour change (L1 distance of the two chroma values, 0-255 scale) that counts,
+    /// for cameras and files that deliver colour.
+    public var minimumColourContrast: Float = 16
     /// A cell is foreground when it differs from the background by this many noise deviations.
     public var noiseDeviations: Float = 4.5
     /// Pixels of camera shake tolerated while waiting for a still scene (edges move this much).

@@ -37,6 +37,7 @@ import GateSpeedVision
         Condition(name: "60 fps with 10 % drops") { $0.framesPerSecond = 60; $0.dropFraction = 0.1 },
         Condition(name: "25 fps") { $0.framesPerSecond = 25 },
         Condition(name: "320x240") { $0.width = 320; $0.height = 240 },
+        Condition(name: "colour camera") { $0.colour = true; $0.riders[0].chromaBlue = 110; $0.riders[0].chromaRed = 150 },
         Condition(name: "everything at once") {
             $0.noise = 6; $0.lightDrift = 0.15; $0.dropFraction = 0.1; $0.timestampJitter = 0.003; $0.cameraShake = 1
             $0.bystanders = [SimulatedBystander(fromX: 0.2, toX: 0.6, speed: 0.04, heightFraction: 0.025, groundY: 0.6)]
@@ -62,6 +63,27 @@ import GateSpeedVision
             #expect(abs(measured - actual) < (outer ? frame : 2 * frame), "crossing \(index + 1) at \(measured) s, truly \(actual) s")
         }
         #expect(result.direction == (scene.riders[0].direction == .leftToRight ? .leftToRight : .rightToLeft))
+    }
+
+    /// A rider whose clothes are as bright as the grass but red: invisible to a luma-only test,
+    /// seen through colour.
+    @Test func aRiderAsBrightAsTheGroundIsSeenByColour() throws {
+        var scene = SimulatedScene.oneRider()
+        scene.colour = true
+        scene.riders[0].luma = 120
+        scene.riders[0].chromaBlue = 100
+        scene.riders[0].chromaRed = 185
+        let run = try SceneRun(scene)
+        let truth = scene.truth(for: scene.riders[0])
+        try #require(run.results.count == 1, "\(run.events)")
+        #expect(abs(run.results[0].speedKmh - truth.speedKmh) / truth.speedKmh <= 0.005,
+                "measured \(run.results[0].speedKmh) km/h, true \(truth.speedKmh) km/h")
+        // The same rider filmed in grey is not timed reliably: colour is what finds them.
+        scene.colour = false
+        let grey = try SceneRun(scene)
+        let greyIsGood = grey.results.count == 1
+            && abs(grey.results[0].speedKmh - truth.speedKmh) / truth.speedKmh <= 0.005
+        #expect(!greyIsGood, "this rider should need colour; the test is not testing colour")
     }
 
     /// A person as tall as the rider standing right beside the finish post: their regions run
