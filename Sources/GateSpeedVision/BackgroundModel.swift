@@ -66,22 +66,18 @@ public struct BackgroundModel: Sendable {
     public mutating func finishLearning(settings: VisionSettings) {
         guard learnedFrames > 0 else { return }
         let n = Float(learnedFrames)
-        var noiseHistogram = (0..<256).map { _ in 0 }   // quarter-level bins; once per calibration
+        var noiseHistogram = LevelHistogram()
         for i in 0..<cellCount {
             let m = sum[i] / n
             mean[i] = m
             // Keep the cell's temporal deviation in `threshold` for now. Camera shake during
             // learning shows up here too, on edges, which is what lets the threshold absorb it.
             threshold[i] = max(0, sumOfSquares[i] / n - m * m).squareRoot()
-            noiseHistogram[min(255, Int(threshold[i] * 4))] += 1
+            noiseHistogram.add(threshold[i])
         }
         // A cell that happened to look calm over a short window must not get a hair trigger:
         // its noise is at least the view's median noise.
-        var seen = 0, noiseFloor: Float = 0
-        for (bin, count) in noiseHistogram.enumerated() {
-            seen += count
-            if seen * 2 >= cellCount { noiseFloor = Float(bin) * 0.25; break }
-        }
+        let noiseFloor = noiseHistogram.median
         for i in 0..<cellCount {
             let noise = max(threshold[i], noiseFloor)
             threshold[i] = max(settings.minimumContrast, settings.noiseDeviations * noise)

@@ -44,18 +44,14 @@ public struct ChromaBackground: Sendable {
     public mutating func finishLearning(settings: VisionSettings) {
         guard learnedFrames > 0 else { return }
         let n = Float(learnedFrames)
-        var histogram = (0..<256).map { _ in 0 }   // once per calibration
+        var histogram = LevelHistogram()
         for i in 0..<cellCount {
             let b = sumBlue[i] / n, r = sumRed[i] / n
             meanBlue[i] = b; meanRed[i] = r
             threshold[i] = max(0, sumOfSquares[i] / n - b * b - r * r).squareRoot()
-            histogram[min(255, Int(threshold[i] * 4))] += 1
+            histogram.add(threshold[i])
         }
-        var seen = 0, floor: Float = 0
-        for (bin, count) in histogram.enumerated() {
-            seen += count
-            if seen * 2 >= cellCount { floor = Float(bin) * 0.25; break }
-        }
+        let floor = histogram.median
         for i in 0..<cellCount {
             // The L1 distance of two channels is about 1.6 times one channel's deviation.
             threshold[i] = max(settings.minimumColourContrast, settings.noiseDeviations * 1.6 * max(threshold[i], floor))

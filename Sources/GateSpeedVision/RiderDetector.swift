@@ -62,7 +62,7 @@ public struct RiderDetector: Sendable {
     private var previousTexture: [Float] = []
     private var mask: [UInt8] = []
     /// Histogram of frame-to-frame changes in quarter luma levels, for the noise estimate.
-    private var differenceHistogram = [Int](repeating: 0, count: 256)
+    private var differenceHistogram = LevelHistogram()
     private var previousMask: [UInt8] = []
     private var lastTime = -Double.infinity
     /// View width / height, from the first frame.
@@ -249,18 +249,10 @@ public struct RiderDetector: Sendable {
     /// calm cells and keeps the course in Calibrating. `step`: seconds since the last frame.
     private mutating func changedFraction(step: Double) -> Double {
         let n = cells.count
-        for b in 0..<differenceHistogram.count { differenceHistogram[b] = 0 }
-        for i in 0..<n {
-            let d = min(255, Int(abs(cells[i] - previousCells[i]) * 4))
-            differenceHistogram[d] += 1
-        }
-        var seen = 0, medianQuarterLevels = 0
-        for (b, count) in differenceHistogram.enumerated() {
-            seen += count
-            if seen * 2 >= n { medianQuarterLevels = b; break }
-        }
+        differenceHistogram.clear()
+        for i in 0..<n { differenceHistogram.add(abs(cells[i] - previousCells[i])) }
         // For Gaussian noise, median |difference| = 0.674 sigma; 4 sigma = 5.9 medians.
-        let noiseLimit = max(settings.minimumContrast, 5.9 * Float(medianQuarterLevels) * 0.25 + 1)
+        let noiseLimit = max(settings.minimumContrast, 5.9 * differenceHistogram.median + 1)
         let shake = settings.shakeTolerancePixels
         let rate = Float(min(1, step / settings.restlessnessSeconds))
         var changed = 0, restless = 0

@@ -25,11 +25,7 @@ enum DemoCommand {
         var pipeline = try Assembly.pipeline(config)
         let journal = try Assembly.journal(at: journalPath, log: log)
         Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
-        let box = SinkBox()
-        let speaker = Assembly.speaker(config, wavFallback: speechDirectory, sink: { box.sink }, log: log)
-        let sink = EventSink(journal: journal, speaker: speaker, log: log)
-        box.sink = sink
-        sink.start()
+        let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: speechDirectory, log: log)
         let recorder = Assembly.recorder(config, directory: clipsDirectory, session: journal.current.session,
                                          width: scene.width, height: scene.height, sink: sink, log: log)
         let strip = TerminalLEDStrip { line in FileHandle.standardError.write(Data(("LEDs  " + line + "\n").utf8)) }
@@ -46,13 +42,12 @@ enum DemoCommand {
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
                                                              scriptedPress: DemoScene.highlightAt))
         recorder?.stop()
-        // Let the last announcement finish so its WAV file is complete.
-        speaker.stop()
-        leds.stop()
         sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
                            corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))
         sink.finish()
-        box.sink = nil
+        // Let the last announcement finish, so its WAV file is complete.
+        sink.stopSpeaking(abandoningPending: false)
+        leds.stop()
         log.info("demo finished. Clips: \(clipsDirectory)/  Speech: \(speechDirectory)/  Journal: \(journalPath)")
     }
 }

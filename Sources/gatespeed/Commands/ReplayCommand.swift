@@ -21,13 +21,7 @@ enum ReplayCommand {
             throw CommandFailure(message: "\(error)")
         }
         let pipeline = try Assembly.pipeline(config)
-        let speaker = command.has("--speak")
-        let box = SinkBox()
-        let sink = EventSink(journal: nil,
-                             speaker: speaker ? Assembly.speaker(config, wavFallback: nil, sink: { box.sink }, log: log) : nil,
-                             log: log)
-        box.sink = sink
-        sink.start()
+        let sink = Assembly.eventSink(config, journal: nil, speak: command.has("--speak"), wavFallback: nil, log: log)
         var recorder: Recorder? = nil
         if let clips = command.value("--clips") {
             config.clips.enabled = true
@@ -41,7 +35,7 @@ enum ReplayCommand {
         sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
                            corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))
         sink.finish()
-        box.sink = nil
+        sink.stopSpeaking(abandoningPending: false)
     }
 
     static func today() -> String {
@@ -49,9 +43,4 @@ enum ReplayCommand {
         formatter.dateFormat = "yyyy-MM-dd"
         return formatter.string(from: Date())
     }
-}
-
-/// Lets the speaker's completion callback reach the sink created after it.
-final class SinkBox: @unchecked Sendable {
-    var sink: EventSink?
 }

@@ -23,11 +23,7 @@ enum RunCommand {
 
         let journal = try Assembly.journal(at: config.journal.path, log: log)
         Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
-        let box = SinkBox()
-        let speaker = Assembly.speaker(config, wavFallback: nil, sink: { box.sink }, log: log)
-        let sink = EventSink(journal: journal, speaker: speaker, log: log)
-        box.sink = sink
-        sink.start()
+        let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: nil, log: log)
 
         let commands = LoopCommands()
         let situation = MachineSituationCell(.calibrating)
@@ -41,7 +37,7 @@ enum RunCommand {
                 leds.start()
                 let watcher = ButtonWatcher(source: lines.button, situation: { situation.value },
                                             onAction: { action in
-                                                speaker.enqueue(action.confirmation, kind: .confirmation, id: 0)
+                                                sink.confirm(action.confirmation)
                                                 switch action {
                                                 case .highlight: commands.requestHighlight()
                                                 case .rearm: commands.requestRearm()
@@ -89,10 +85,9 @@ enum RunCommand {
         notifier.stopping()
         log.info("stopping: finishing clips, flushing the journal, releasing camera and GPIO")
         recorder?.stop()
-        speaker.stop(abandoningPending: true)
-        sink.finish()
+        sink.finish()   // every result is journalled and printed before the voice stops
+        sink.stopSpeaking(abandoningPending: true)
         stopBoard()
-        box.sink = nil
     }
 
     static func situation(for state: IndicatorState) -> MachineSituation {

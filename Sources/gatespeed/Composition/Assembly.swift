@@ -50,13 +50,20 @@ enum Assembly {
         return voice
     }
 
-    static func speaker(_ config: GateSpeedConfig, wavFallback: String?, sink: @escaping @Sendable () -> EventSink?,
-                        log: Log) -> Speaker {
+    /// The event sink (printing, journal, speech) on its own thread, started. `wavFallback`:
+    /// where speech goes as WAV files when there is no sound card (nil: nowhere);
+    /// `speak: false` gives a sink without a voice.
+    static func eventSink(_ config: GateSpeedConfig, journal: ResultsJournal?, speak: Bool, wavFallback: String?,
+                          log: Log) -> EventSink {
         let output: SpeechOutputMode = .alsa(device: config.voice.alsaDevice,
                                              fallbackWAVDirectory: config.voice.wavDirectory ?? wavFallback)
-        return Speech.makeSpeaker(voice: voice(config), output: output,
-                                  onFinished: { completion in sink()?.speechFinished(completion) },
-                                  log: { log.info("speech: \($0)") })
+        let voice = voice(config)
+        let sink = EventSink(journal: journal, log: log, makeSpeaker: { finished in
+            speak ? Speech.makeSpeaker(voice: voice, output: output, onFinished: finished,
+                                       log: { log.info("speech: \($0)") }) : nil
+        })
+        sink.start()
+        return sink
     }
 
     static func journal(at path: String, log: Log) throws(CommandFailure) -> ResultsJournal {

@@ -19,18 +19,32 @@ final class EventSink: @unchecked Sendable {
     /// Announcements of results and invalid runs that have been spoken (or had nothing to speak).
     let announcementsFinished = Atomic<Int>(0)
     private let journal: ResultsJournal?
-    private let speaker: Speaker?
+    /// Set once in `init`, read only by the sink's thread and `stopSpeaking`.
+    private var speaker: Speaker?
     private let write: @Sendable (String) -> Void
     private let log: Log
     private let capacity = 512
     private var nextSpeechID: UInt64 = 1
 
-    init(journal: ResultsJournal?, speaker: Speaker?, log: Log,
+    /// `makeSpeaker` builds the speaker, given the completion it must call (nil: no voice, so
+    /// every announcement counts as finished at once).
+    init(journal: ResultsJournal?, log: Log,
+         makeSpeaker: (@escaping Speaker.Completion) -> Speaker? = { _ in nil },
          write: @escaping @Sendable (String) -> Void = EventSink.writeToStandardOutput) {
         self.journal = journal
-        self.speaker = speaker
         self.log = log
         self.write = write
+        speaker = makeSpeaker { [weak self] completion in self?.speechFinished(completion) }
+    }
+
+    /// Lets the last announcement finish (or abandons the queue), then stops the voice.
+    func stopSpeaking(abandoningPending: Bool) {
+        speaker?.stop(abandoningPending: abandoningPending)
+    }
+
+    /// Speaks a confirmation ("Highlight saved.") that the timing core does not wait for.
+    func confirm(_ text: String) {
+        speaker?.enqueue(text, kind: .confirmation, id: 0)
     }
 
     static let writeToStandardOutput: @Sendable (String) -> Void = { line in
