@@ -144,6 +144,11 @@ public final class Recorder: Sendable {
         planner.withLock { $0.requestHighlight(at: t) }
     }
 
+    /// Files the following clips under `session` (a new session was started).
+    public func setSession(_ session: SessionID) throws(DurableFileError) {
+        try library.setSession(session)
+    }
+
     /// True while clips are refused for lack of space (timing goes on; the status LED says so).
     public var clipsSuspended: Bool { library.clipsSuspended }
 

@@ -140,4 +140,35 @@ import Testing
         #expect(journal.contains("32 kilometres per hour. Pass."))
         #expect(journal.hasSuffix("\n"), "the journal ends on a complete line")
     }
+
+    /// `kill -USR1` starts a new session: a `session` event with the tally back at zero, a
+    /// session line in the journal, and the next runs counted (and filed) in the new session.
+    @Test func sigusr1StartsANewSession() throws {
+        let dir = try temporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["demo", "--seconds", "21", "--output", dir]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !seen.contains(#""event":"session""#) && Date() < deadline {
+            seen += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGUSR1)
+        seen += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let sessions = seen.split(separator: "\n").filter { $0.contains(#""event":"session""#) }
+        #expect(sessions.count >= 3, "\(sessions)")
+        #expect(sessions.count >= 2 && sessions[1].contains(#""runs":0"#), "the tally restarts: \(sessions)")
+        #expect(sessions.last?.contains(#""runs":1"#) == true, "the next run counts in the new session: \(sessions)")
+        let journal = try String(contentsOfFile: dir + "/results.jsonl", encoding: .utf8)
+        #expect(journal.contains(#""reason":"command""#))
+        let folders = try FileManager.default.contentsOfDirectory(atPath: dir + "/clips")
+        let sessionFolders = folders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: dir + "/clips/" + $0)) ?? [] }
+        #expect(sessionFolders.contains("session-2"), "\(sessionFolders)")
+    }
 }

@@ -33,8 +33,14 @@ enum DemoCommand {
         leds.start()
 
         let commands = LoopCommands()
+        NewSessionSignal.install()
         let fast = command.has("--fast")
         let shutdown = ShutdownSignal.install()
+        if let recorder {
+            sink.onSessionChange { [weak recorder] session in
+                do { try recorder?.setSession(session) } catch { log.warning("clips: \(error)") }
+            }
+        }
         var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
                              notifier: nil, log: log, indicate: { leds.update($0) })
         loop.storageFault = { leds.setBackgroundFault($0) }

@@ -26,6 +26,7 @@ enum RunCommand {
         let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: nil, log: log)
 
         let commands = LoopCommands()
+        NewSessionSignal.install()
         let situation = MachineSituationCell(.calibrating)
         var indicate: (IndicatorState) -> Void = { _ in }
         var stopBoard: () -> Void = {}
@@ -71,6 +72,11 @@ enum RunCommand {
         var source = camera
         let recorder = Assembly.recorder(config, directory: config.clips.directory, session: journal.current.session,
                                          width: config.camera.width, height: config.camera.height, sink: sink, log: log)
+        if let recorder {
+            sink.onSessionChange { [weak recorder] session in
+                do { try recorder?.setSession(session) } catch { log.warning("clips: \(error)") }
+            }
+        }
         var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
                              notifier: notifier, log: log, indicate: indicate)
         loop.onCalibrated = {

@@ -11,13 +11,30 @@ import Synchronization
 /// The queue is bounded: when the printer cannot keep up (stdout blocked), ordinary events
 /// are dropped and counted; results and invalid runs are never dropped.
 final class EventSink: @unchecked Sendable {
-    private let pending = Mutex<[ServiceEvent]>([])
+    /// What the sink's thread works through, in order.
+    private enum Item {
+        case event(ServiceEvent)
+        /// Start a new session in the journal (the new-session command).
+        case newSession
+    }
+
+    private let pending = Mutex<[Item]>([])
     private let wake = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
     private let droppedEvents = Atomic<Int>(0)
     /// Announcements of results and invalid runs that have been spoken (or had nothing to speak).
     let announcementsFinished = Atomic<Int>(0)
+    /// Bumped whenever the journal starts a new session (date change or command); the frame
+    /// loop then takes `latestSession`'s scoreboard.
+    let sessionsStarted = Atomic<Int>(0)
+    private let session = Mutex<SessionScoreboard?>(nil)
+    /// Told on the sink's thread when the session changes (the clip library files by session).
+    private let sessionChange = Mutex<@Sendable (SessionID) -> Void>({ _ in })
+
+    func onSessionChange(_ action: @escaping @Sendable (SessionID) -> Void) {
+        sessionChange.withLock { $0 = action }
+    }
     private let journal: ResultsJournal?
     /// Set once in `init`, read only by the sink's thread and `stopSpeaking`.
     private var speaker: Speaker?
@@ -68,11 +85,20 @@ final class EventSink: @unchecked Sendable {
     func post(_ event: ServiceEvent) {
         let accepted = pending.withLock { queue -> Bool in
             if queue.count >= capacity && !Self.mustKeep(event) { return false }
-            queue.append(event)
+            queue.append(.event(event))
             return true
         }
         if accepted { wake.signal() } else { droppedEvents.add(1, ordering: .relaxed) }
     }
+
+    /// Asks for a new session (journal line, scoreboard back to zero); any thread.
+    func requestNewSession() {
+        pending.withLock { $0.append(.newSession) }
+        wake.signal()
+    }
+
+    /// The scoreboard of the session the journal started last, if one was started.
+    var latestSession: SessionScoreboard? { session.withLock { $0 } }
 
     /// Writes everything still queued, then stops the thread.
     func finish() {
@@ -93,12 +119,17 @@ final class EventSink: @unchecked Sendable {
     private func run() {
         while true {
             wake.wait()
-            let batch = pending.withLock { queue -> [ServiceEvent] in
+            let batch = pending.withLock { queue -> [Item] in
                 let taken = queue
                 queue.removeAll(keepingCapacity: true)
                 return taken
             }
-            for event in batch { handle(event) }
+            for item in batch {
+                switch item {
+                case .event(let event): handle(event)
+                case .newSession: record { try journal?.startNewSession() }
+                }
+            }
             if stopping.load(ordering: .acquiring) && pending.withLock({ $0.isEmpty }) { break }
         }
         stopped.signal()
@@ -123,8 +154,17 @@ final class EventSink: @unchecked Sendable {
 
     /// Journal first: a result that was announced must never be lost. A journal that cannot be
     /// written is logged loudly, but timing and the announcement go on.
-    private func record(_ append: () throws -> Void) {
-        do { try append() } catch { log.error("results journal: \(error)") }
+    private func record(_ append: () throws -> JournalState?) {
+        do {
+            if let state = try append(), state.sessionStarted {
+                log.info("results journal: \(state.session) started")
+                sessionChange.withLock { $0 }(state.session)
+                session.withLock { $0 = state.scoreboard }
+                sessionsStarted.add(1, ordering: .releasing)
+            }
+        } catch {
+            log.error("results journal: \(error)")
+        }
     }
 
     private func speak(_ text: String, kind: AnnouncementKind) {

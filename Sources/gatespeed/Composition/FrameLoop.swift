@@ -46,7 +46,7 @@ struct FrameLoop {
     var storageFault: (Bool) -> Void = { _ in }
     private var clipsSuspended = false
     private var presentation: Presentation
-    private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0)
+    private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0, sessions: 0, sessionRequests: 0)
     private var inFault = false
     private var lastCalibrationLog = -Double.infinity
     /// Events of the current step, collected while the pipeline runs and posted after it.
@@ -157,6 +157,15 @@ struct FrameLoop {
             }
         }
         presentation.tick(t: frame.timestamp)
+        let started = sink.sessionsStarted.load(ordering: .acquiring)
+        if started != handled.sessions, let board = sink.latestSession {
+            // The journal began a session (date change or command): its tally is the truth.
+            handled.sessions = started
+            if let restored = try? Scoreboard(runs: board.runs, passes: board.passes, totalKmh: board.totalKmh) {
+                pipeline.restore(scoreboard: restored)
+                post(.session(t: frame.timestamp, restored))
+            }
+        }
         let finished = sink.announcementsFinished.load(ordering: .acquiring)
         while handled.announcements < finished {
             handled.announcements += 1
@@ -177,6 +186,10 @@ struct FrameLoop {
 
     private mutating func handleCommands() {
         let counts = commands.counts
+        if counts.newSession > handled.sessionRequests {
+            handled.sessionRequests = counts.newSession
+            sink.requestNewSession()
+        }
         if counts.recalibrate > handled.recalibrate {
             handled.recalibrate = counts.recalibrate
             pipeline.recalibrate()
