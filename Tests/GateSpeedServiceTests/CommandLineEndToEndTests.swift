@@ -26,6 +26,28 @@ import Testing
                        stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Starts the demo at real cadence, its events on the returned pipe.
+    func startDemo(seconds: Int, output: String) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["demo", "--seconds", String(seconds), "--output", output]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, out)
+    }
+
+    /// Reads events until one contains `marker` (or 30 s pass); returns what was read.
+    func readUntil(_ marker: String, from pipe: Pipe) -> String {
+        var seen = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !seen.contains(marker) && Date() < deadline {
+            seen += String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        return seen
+    }
+
     func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gatespeed-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -112,20 +134,10 @@ import Testing
     /// is left, and the journal holds the result.
     @Test func sigtermDuringAClipLeavesNoPartialFileAndACompleteJournal() throws {
         let dir = try temporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["demo", "--seconds", "40", "--output", dir]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         // The first result comes about 8.1 s into the scene (real cadence); its clip needs
         // 3 s more of post-roll. Wait for the result line, then stop the service.
-        var seen = ""
-        let deadline = Date().addingTimeInterval(30)
-        while !seen.contains(#""event":"result""#) && Date() < deadline {
-            seen += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        let (process, out) = try startDemo(seconds: 40, output: dir)
+        let seen = readUntil(#""event":"result""#, from: out)
         #expect(seen.contains(#""event":"result""#))
         let stopAsked = Date()
         process.terminate()   // SIGTERM
@@ -145,18 +157,8 @@ import Testing
     /// session line in the journal, and the next runs counted (and filed) in the new session.
     @Test func sigusr1StartsANewSession() throws {
         let dir = try temporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["demo", "--seconds", "21", "--output", dir]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var seen = ""
-        let deadline = Date().addingTimeInterval(30)
-        while !seen.contains(#""event":"session""#) && Date() < deadline {
-            seen += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        let (process, out) = try startDemo(seconds: 21, output: dir)
+        var seen = readUntil(#""event":"session""#, from: out)
         kill(process.processIdentifier, SIGUSR1)
         seen += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
