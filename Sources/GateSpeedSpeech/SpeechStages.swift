@@ -1,21 +1,8 @@
 import EspeakVoice
 
-/// Mono 16-bit PCM passed from the synthesizer to the output.
-public struct SpeechAudio: Sendable, Equatable {
-    /// Samples per second.
-    public var sampleRate: Int
-    public var samples: [Int16]
-
-    public init(sampleRate: Int, samples: [Int16]) {
-        self.sampleRate = sampleRate
-        self.samples = samples
-    }
-
-    /// Length in seconds.
-    public var durationSeconds: Double {
-        sampleRate > 0 ? Double(samples.count) / Double(sampleRate) : 0
-    }
-}
+/// Mono 16-bit PCM passed from the synthesizer to the output: eSpeak NG's own type (this
+/// module sees both the voice and the player, so no second copy of it is needed).
+public typealias SpeechAudio = SynthesizedSpeech
 
 /// Text to PCM. Used only from the speaker thread.
 public protocol SpeechSynthesizing: AnyObject {
@@ -47,6 +34,6 @@ public final class EspeakSpeechSynthesizer: SpeechSynthesizing {
 
     public func synthesize(_ text: String) throws -> SpeechAudio {
         let speech = try synthesizer.synthesize(text)
-        return SpeechAudio(sampleRate: speech.sampleRate, samples: speech.samples)
+        return speech
     }
 }
