@@ -33,7 +33,6 @@ public final class EspeakSpeechSynthesizer: SpeechSynthesizing {
     }
 
     public func synthesize(_ text: String) throws -> SpeechAudio {
-        let speech = try synthesizer.synthesize(text)
-        return speech
+        try synthesizer.synthesize(text)
     }
 }

@@ -36,11 +36,11 @@ struct Presentation {
             postsPassed = 1
             overlay.result = nil
             overlay.light(passed: 1, leftToRight: d == .leftToRight)
-            indicator = .running(litPosts: lit(), direction: d == .leftToRight ? .leftToRight : .rightToLeft)
+            indicator = .running(litPosts: lit(), direction: crossingDirection)
         case .post:
             postsPassed += 1
             overlay.light(passed: postsPassed, leftToRight: direction == .leftToRight)
-            indicator = .running(litPosts: lit(), direction: direction == .leftToRight ? .leftToRight : .rightToLeft)
+            indicator = .running(litPosts: lit(), direction: crossingDirection)
         case .result(let r):
             startTime = nil
             overlay.result = OverlayState.Result(speedKmh: r.speedKmh, pass: r.pass)
@@ -77,6 +77,9 @@ struct Presentation {
         let next = direction == .leftToRight ? postsPassed + 1 : postCount - postsPassed
         overlay.status = .nextPost(number: next, elapsedSeconds: max(0, t - startTime))
     }
+
+    /// The run's direction as the LED patterns name it.
+    private var crossingDirection: CrossingDirection { direction == .leftToRight ? .leftToRight : .rightToLeft }
 
     private func lit() -> PostSet {
         var set = PostSet.none
