@@ -3,13 +3,19 @@ public enum Announcement {
     /// Within this many km/h of the threshold, speeds are said with one decimal.
     public static let decimalBandKmh = 1.0
 
-    /// "31 kilometres per hour. Pass." / "29.6 kilometres per hour. Fail."
-    /// The verdict is decided on the unrounded speed and the number said never contradicts it.
-    public static func result(speedKmh: Double, thresholdKmh: Double) -> String {
+    /// Said after the verdict when the speed's interval contains the pass speed.
+    public static let closeCallSentence = "Too close to call."
+
+    /// "31 kilometres per hour. Pass." / "29.6 kilometres per hour. Fail." /
+    /// "30.2 kilometres per hour. Pass. Too close to call."
+    /// The verdict is decided on the unrounded speed and the number said never contradicts it;
+    /// a close call keeps the verdict and says that the measurement cannot separate it from the line.
+    public static func result(speedKmh: Double, thresholdKmh: Double, closeCall: Bool = false) -> String {
         let pass = speedKmh >= thresholdKmh
         let number = spokenSpeed(speedKmh, thresholdKmh: thresholdKmh)
         let unit = number == "1" ? "kilometre" : "kilometres"
-        return "\(number) \(unit) per hour. \(pass ? "Pass" : "Fail")."
+        let verdict = "\(number) \(unit) per hour. \(pass ? "Pass" : "Fail")."
+        return closeCall ? verdict + " " + closeCallSentence : verdict
     }
 
     /// The number said for `speedKmh`: whole km/h, except within `decimalBandKmh` of the

@@ -5,11 +5,15 @@ public struct Crossing: Sendable, Equatable {
     /// Seconds on the source clock, linearly interpolated to where the track met the line.
     public var t: Double
     public var direction: Direction
+    /// One standard deviation of `t`, seconds: timestamp jitter, position noise over the
+    /// rider's speed, and the error of interpolating a curved track with a straight line.
+    public var tSigma: Double
 
-    public init(post: Int, t: Double, direction: Direction) {
+    public init(post: Int, t: Double, direction: Direction, tSigma: Double = 0) {
         self.post = post
         self.t = t
         self.direction = direction
+        self.tSigma = tSigma
     }
 }
 
@@ -35,8 +39,17 @@ public struct CrossingDetector: Sendable {
     private var confirmedSide: [Int8]
     /// Per post: time the track last met the line (valid once the raw side changed).
     private var lineTime: [Double]
+    /// Per post: one standard deviation of `lineTime`, seconds.
+    private var lineSigma: [Double]
     /// The last tracked position, or nil when the detector has no memory of the rider.
-    private var previous: (t: Double, x: Double)?
+    private var previous: Point?
+    /// The tracked position before `previous`, for the track's curvature (nil when unknown).
+    private var beforePrevious: Point?
+
+    /// One tracked sample: time and position with their standard deviations.
+    struct Point {
+        var t: Double, x: Double, tSigma: Double, xSigma: Double
+    }
     /// The latest time seen (tracked or not), to ignore non-increasing timestamps.
     private var latestTime: Double?
 
@@ -46,6 +59,7 @@ public struct CrossingDetector: Sendable {
         self.bridgeSeconds = bridgeSeconds
         confirmedSide = Array(repeating: 0, count: posts.count)
         lineTime = Array(repeating: 0, count: posts.count)
+        lineSigma = Array(repeating: 0, count: posts.count)
     }
 
     /// Whether the detector currently remembers a rider position.
@@ -54,33 +68,42 @@ public struct CrossingDetector: Sendable {
     /// Forgets the rider (e.g. after the source was lost). Timestamps may start afresh.
     public mutating func reset() {
         previous = nil
+        beforePrevious = nil
         latestTime = nil
     }
 
     /// Feeds one frame: `x` is the rider's normalised centre, nil when nobody is tracked.
     /// Crossings found are appended to `crossings` in time order. Non-finite values and
     /// timestamps not after the previous one are ignored.
-    public mutating func observe(t: Double, x: Double?, into crossings: inout [Crossing]) {
-        observe(t: t, x: x) { crossings.append($0) }
+    /// `xSigma` and `tSigma` are the sample's standard deviations (position unit, seconds).
+    public mutating func observe(t: Double, x: Double?, xSigma: Double = 0, tSigma: Double = 0,
+                                 into crossings: inout [Crossing]) {
+        observe(t: t, x: x, xSigma: xSigma, tSigma: tSigma) { crossings.append($0) }
     }
 
     /// Feeds one frame and hands each crossing, in time order, to `emit`.
-    public mutating func observe(t: Double, x: Double?, emit: (Crossing) -> Void) {
+    public mutating func observe(t: Double, x: Double?, xSigma: Double = 0, tSigma: Double = 0,
+                                 emit: (Crossing) -> Void) {
         guard t.isFinite else { return }
         if let latestTime, t <= latestTime { return }
         latestTime = t
         if let last = previous, t - last.t > bridgeSeconds {
             previous = nil
+            beforePrevious = nil
         }
         guard let x, x.isFinite else { return }
+        let point = Point(t: t, x: x, tSigma: tSigma.isFinite ? max(0, tSigma) : 0,
+                          xSigma: xSigma.isFinite ? max(0, xSigma) : 0)
         guard let last = previous else {
             for index in posts.indices {
                 confirmedSide[index] = x >= posts[index] ? 1 : -1
             }
-            previous = (t, x)
+            previous = point
             return
         }
-        previous = (t, x)
+        let curvature = beforePrevious.map { Self.acceleration($0, last, point) } ?? 0
+        beforePrevious = last
+        previous = point
         if x == last.x { return }
         // Posts in travel order, so crossings come out in time order. (Plain index loops:
         // a reversed-collection iterator allocates in unoptimised builds.)
@@ -88,14 +111,23 @@ public struct CrossingDetector: Sendable {
         var step = 0
         while step < count {
             let index = x > last.x ? step : count - 1 - step
-            update(post: index, from: last, to: (t, x), emit: emit)
+            update(post: index, from: last, to: point, acceleration: curvature, emit: emit)
             step += 1
         }
     }
 
-    /// Updates one post for the straight track from `a` to `b`.
-    private mutating func update(post index: Int, from a: (t: Double, x: Double), to b: (t: Double, x: Double),
-                               emit: (Crossing) -> Void) {
+    /// The track's acceleration (position units per second squared) from three samples.
+    private static func acceleration(_ a: Point, _ b: Point, _ c: Point) -> Double {
+        let span = c.t - a.t
+        guard b.t > a.t, c.t > b.t, span > 0 else { return 0 }
+        let value = 2 * ((c.x - b.x) / (c.t - b.t) - (b.x - a.x) / (b.t - a.t)) / span
+        return value.isFinite ? value : 0
+    }
+
+    /// Updates one post for the straight track from `a` to `b`. `acceleration`: the track's
+    /// curvature there, for the interpolation error.
+    private mutating func update(post index: Int, from a: Point, to b: Point, acceleration: Double,
+                                 emit: (Crossing) -> Void) {
         let line = posts[index]
         let wasRight = a.x >= line
         let isRight = b.x >= line
@@ -103,6 +135,8 @@ public struct CrossingDetector: Sendable {
             let fraction = (line - a.x) / (b.x - a.x)
             let time = a.t + fraction * (b.t - a.t)
             lineTime[index] = min(max(time, a.t), b.t)
+            lineSigma[index] = Self.crossingSigma(from: a, to: b, fraction: min(max(fraction, 0), 1),
+                                                  acceleration: acceleration)
         }
         let side: Int8
         if b.x >= line + hysteresis {
@@ -114,6 +148,24 @@ public struct CrossingDetector: Sendable {
         }
         guard side != confirmedSide[index] else { return }
         confirmedSide[index] = side
-        emit(Crossing(post: index + 1, t: lineTime[index], direction: side > 0 ? .leftToRight : .rightToLeft))
+        emit(Crossing(post: index + 1, t: lineTime[index], direction: side > 0 ? .leftToRight : .rightToLeft,
+                      tSigma: lineSigma[index]))
+    }
+
+    /// One standard deviation of a crossing time interpolated at `fraction` between `a` and `b`:
+    /// the two timestamps' jitter (independent), the position error over the speed (taken as
+    /// the same error at both samples, the worse case for a smoothed depth), and the straight
+    /// line's miss of a track curving at `acceleration`: at most |a| dt^2 / 8 in position.
+    static func crossingSigma(from a: Point, to b: Point, fraction f: Double, acceleration: Double) -> Double {
+        let dt = b.t - a.t
+        let speed = abs(b.x - a.x) / dt
+        guard dt > 0, speed > 0, speed.isFinite else { return 0 }
+        let jitter = ((1 - f) * a.tSigma) * ((1 - f) * a.tSigma) + (f * b.tSigma) * (f * b.tSigma)
+        let position = ((1 - f) * a.xSigma + f * b.xSigma) / speed
+        let bend = abs(acceleration) * dt * dt / 8 / speed
+        // The bend is a bound, not a deviation: a uniform spread up to it has sigma bound / sqrt(3).
+        let bendSigma = bend / (3.0).squareRoot()
+        let total = (jitter + position * position + bendSigma * bendSigma).squareRoot()
+        return total.isFinite ? total : 0
     }
 }

@@ -29,9 +29,14 @@ public struct RunResult: Sendable, Equatable {
     public var announcement: String
     /// Interpolated crossing time of every post in travel order (post 1…N or N…1).
     public var crossingTimes: [Double]
+    /// Half-width of the ~95 % interval of `speedKmh`, km/h, from every error source known:
+    /// timestamps, interpolation, detection, depth and the posts' geometry.
+    public var uncertaintyKmh: Double
+    /// The interval `speedKmh ± uncertaintyKmh` contains the pass speed: too close to call.
+    public var closeCall: Bool
 
     public init(t: Double, direction: Direction, elapsedSeconds: Double, speedKmh: Double, pass: Bool,
-                announcement: String, crossingTimes: [Double]) {
+                announcement: String, crossingTimes: [Double], uncertaintyKmh: Double = 0, closeCall: Bool = false) {
         self.t = t
         self.direction = direction
         self.elapsedSeconds = elapsedSeconds
@@ -39,6 +44,8 @@ public struct RunResult: Sendable, Equatable {
         self.pass = pass
         self.announcement = announcement
         self.crossingTimes = crossingTimes
+        self.uncertaintyKmh = uncertaintyKmh
+        self.closeCall = closeCall
     }
 }
 

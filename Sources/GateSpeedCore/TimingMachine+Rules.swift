@@ -48,6 +48,8 @@ extension TimingMachine {
         }
         runCrossingTimes.removeAll(keepingCapacity: true)
         runCrossingTimes.append(crossing.t)
+        runCrossingSigmas.removeAll(keepingCapacity: true)
+        runCrossingSigmas.append(crossing.tSigma)
         phase = .running(direction: direction, nextPost: crossing.post + direction.postStep, startTime: crossing.t)
         emit(.start(t: crossing.t, post: crossing.post, direction: direction))
     }
@@ -72,6 +74,7 @@ extension TimingMachine {
             return
         }
         runCrossingTimes.append(crossing.t)
+        runCrossingSigmas.append(crossing.tSigma)
         emit(.post(t: crossing.t, post: crossing.post, splitSeconds: crossing.t - startTime))
         let finishPost = direction == .leftToRight ? course.postCount : 1
         if crossing.post == finishPost {
@@ -91,10 +94,18 @@ extension TimingMachine {
             return
         }
         let pass = course.passes(speedKmh: speed)
+        let uncertainty = SpeedUncertainty.halfWidthKmh(
+            speedKmh: speed, elapsedSeconds: elapsed,
+            startSigma: runCrossingSigmas.first ?? 0, finishSigma: runCrossingSigmas.last ?? 0,
+            startPostSigma: course.postSigma(direction == .leftToRight ? 0 : course.postCount - 1),
+            finishPostSigma: course.postSigma(direction == .leftToRight ? course.postCount - 1 : 0),
+            postSpan: course.postSpan)
+        let closeCall = SpeedUncertainty.isCloseCall(speedKmh: speed, halfWidthKmh: uncertainty,
+                                                     thresholdKmh: course.passKmh)
         let result = RunResult(
             t: endTime, direction: direction, elapsedSeconds: elapsed, speedKmh: speed, pass: pass,
-            announcement: Announcement.result(speedKmh: speed, thresholdKmh: course.passKmh),
-            crossingTimes: runCrossingTimes.map { $0 })
+            announcement: Announcement.result(speedKmh: speed, thresholdKmh: course.passKmh, closeCall: closeCall),
+            crossingTimes: runCrossingTimes.map { $0 }, uncertaintyKmh: uncertainty, closeCall: closeCall)
         scoreboard.record(speedKmh: speed, pass: pass)
         phase = .waitingToRearm(needsAnnouncement: true)
         emit(.result(result))

@@ -11,9 +11,12 @@ public struct TimingMachine: Sendable {
     public internal(set) var phase: RunPhase = .unarmed
     /// The session tally.
     public internal(set) var scoreboard = Scoreboard()
-    /// Rider centres accepted, normalised view x: up to one view width off either edge.
-    /// Anything further out is a tracker fault, not a position to interpolate.
+    /// Rider centres accepted with view-fraction posts, normalised view x: up to one view width
+    /// off either edge. Anything further out is a tracker fault, not a position to interpolate.
     public static let plausibleX: ClosedRange<Double> = -1...2
+    /// Rider positions accepted for this course: `plausibleX` for view fractions; for metres,
+    /// up to one course length beyond either end post.
+    public let plausiblePositions: ClosedRange<Double>
 
     /// Samples dropped as unusable: non-finite t, x non-finite or outside `plausibleX`,
     /// confidence non-finite or outside 0...1, or a timestamp not after the previous accepted one.
@@ -27,6 +30,8 @@ public struct TimingMachine: Sendable {
     var crossings: [Crossing]
     /// Crossing times of the run under way, in travel order; capacity reserved once.
     var runCrossingTimes: [Double]
+    /// One standard deviation of each of `runCrossingTimes`, seconds.
+    var runCrossingSigmas: [Double]
     /// Time of the last sample with a rider tracked.
     private var lastTrackedTime: Double?
     /// Since when the course is known to be clear (nil while a rider is tracked).
@@ -38,12 +43,21 @@ public struct TimingMachine: Sendable {
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         self.course = course
         self.settings = settings
+        switch course.postUnit {
+        case .viewWidth:
+            plausiblePositions = Self.plausibleX
+        case .metres:
+            let first = course.posts[0], last = course.posts[course.posts.count - 1]
+            plausiblePositions = (first - (last - first))...(last + (last - first))
+        }
         detector = CrossingDetector(posts: course.posts, hysteresis: settings.hysteresis,
                                     bridgeSeconds: settings.bridgeSeconds)
         crossings = []
         crossings.reserveCapacity(course.postCount)
         runCrossingTimes = []
         runCrossingTimes.reserveCapacity(course.postCount)
+        runCrossingSigmas = []
+        runCrossingSigmas.reserveCapacity(course.postCount)
     }
 
     /// Whether nobody has been tracked for `settings.clearSeconds` up to the last sample.
@@ -72,7 +86,7 @@ public struct TimingMachine: Sendable {
         }
 
         crossings.removeAll(keepingCapacity: true)
-        detector.observe(t: t, x: x, into: &crossings)
+        detector.observe(t: t, x: x, xSigma: sample.xSigma, tSigma: sample.tSigma, into: &crossings)
 
         switch phase {
         case .unarmed:
@@ -92,7 +106,7 @@ public struct TimingMachine: Sendable {
     private func isUsable(_ sample: RiderSample) -> Bool {
         guard sample.t.isFinite, sample.confidence.isFinite,
               sample.confidence >= 0, sample.confidence <= 1 else { return false }
-        if let x = sample.x, !(x >= Self.plausibleX.lowerBound && x <= Self.plausibleX.upperBound) {
+        if let x = sample.x, !(x >= plausiblePositions.lowerBound && x <= plausiblePositions.upperBound) {
             return false  // also catches NaN and infinity
         }
         if let lastSampleTime, sample.t <= lastSampleTime { return false }

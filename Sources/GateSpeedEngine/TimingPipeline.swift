@@ -1,9 +1,16 @@
 import GateSpeedCore
 import GateSpeedFrames
+import GateSpeedGeometry
 import GateSpeedVision
 
 /// The per-frame heart of the service: a frame goes through the rider detector, the rider's
 /// position through the timing machine, and timing events come out.
+///
+/// Two timing rules: with view-fraction posts (the seed's image rule) the rider's image
+/// position is timed against the posts' image positions, frame by frame. With a `GateCourse`
+/// (posts marked with base and top), the rider's position along the course in metres is
+/// timed against vertical gate planes through the posts, through a `GatePlaneTrack` that
+/// smooths depth over the track and so delays every sample by its window (0.3 s).
 ///
 /// Pure Swift, generic-free and allocation-free per frame in steady state (events that carry
 /// words allocate their strings, once per run). It owns no threads: the caller's frame loop
@@ -11,19 +18,47 @@ import GateSpeedVision
 public struct TimingPipeline: Sendable {
     public private(set) var detector: RiderDetector
     public private(set) var machine: TimingMachine
-    /// The identity the tracker followed last frame (0: nobody).
+    /// The solved course for gate-plane timing, nil for the image rule.
+    public let gateCourse: GateCourse?
+    /// Each post's x in the view (normalised, top-left origin; the base of a marked post),
+    /// for drawing. With the image rule these are also the timing positions.
+    public let postViewX: [Double]
+    /// The identity whose samples the timing machine saw last (0: nobody yet).
     private var lastTrackID: UInt32 = 0
     /// Source time of the last frame analysed, seconds.
     public private(set) var lastFrameTime: Double = 0
     /// The last detector output, for status displays and logs.
     public private(set) var lastOutput = DetectorOutput()
+    private var gateTrack: GatePlaneTrack?
+    private var jitter = TimestampJitterMeter()
+    private var positionNoise = PositionNoiseMeter()
+    /// Metres across the post line, either side, within which a person can be the rider.
+    public static let courseBandAcrossMetres = 3.5
+    /// Metres beyond the end posts along the line within which a person can be the rider.
+    public static let courseBandBeyondMetres = 6.0
 
-    public init(course: Course, vision: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity,
-                timing: TimingSettings = TimingSettings()) throws(ConfigurationError) {
-        machine = try TimingMachine(course: course, settings: timing)
+    /// An image-rule pipeline (`course.posts` are view fractions), or a gate-plane one when
+    /// `gateCourse` is given (`course` then supplies the rules: length, pass speed, timeout).
+    public init(course: Course, gateCourse: GateCourse? = nil, vision: VisionSettings = VisionSettings(),
+                geometry: FrameGeometry = .identity, timing: TimingSettings = TimingSettings()) throws(ConfigurationError) {
         var vision = vision
-        if vision.metresPerViewWidth == nil, let first = course.posts.first, let last = course.posts.last, last > first {
+        if vision.metresPerViewWidth == nil, let first = course.posts.first, let last = course.posts.last, last > first,
+           course.postUnit == .viewWidth {
             vision.metresPerViewWidth = course.lengthMetres / (last - first)
+        }
+        self.gateCourse = gateCourse
+        postViewX = course.posts
+        if let gateCourse {
+            var timing = timing
+            // The hysteresis is given in view widths; the gate positions are metres.
+            timing.hysteresis *= vision.metresPerViewWidth ?? course.lengthMetres / 0.8
+            machine = try TimingMachine(course: gateCourse.timingCourse(rules: course), settings: timing)
+            vision.courseBand = CourseBand(vertices: gateCourse.bandPolygon(
+                acrossMetres: Self.courseBandAcrossMetres, beyondMetres: Self.courseBandBeyondMetres
+            ).map { CourseBand.Point(x: $0.x, y: $0.y) })
+            gateTrack = GatePlaneTrack(camera: gateCourse.camera)
+        } else {
+            machine = try TimingMachine(course: course, settings: timing)
         }
         detector = RiderDetector(settings: vision, geometry: geometry)
     }
@@ -41,25 +76,74 @@ public struct TimingPipeline: Sendable {
         let output = detector.process(frame, holdIdentity: machine.phase.isRunning, probe: &probe)
         lastOutput = output
         lastFrameTime = output.time
+        jitter.add(output.time)
         if let cause = output.relearn, cause != .requested {
             // The view changed under us (bump, new camera format): a run in progress cannot be
             // trusted any more, and the course must be learnt again before anything is timed.
+            forgetTrack()
             machine.sourceLost(t: output.time, emit: emit)
             machine.recalibrate()
-            lastTrackID = 0
         }
         if output.becameReady {
+            forgetTrack()
             machine.arm(t: output.time, emit: emit)
         }
         guard output.phase == .ready else { return }
-        let trackID = output.rider?.trackID ?? 0
+        if let gateCourse, var track = gateTrack.take() {
+            // Taken out while it hands samples to the machine (both are parts of self).
+            let entry = Self.gateEntry(output, course: gateCourse)
+            track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
+            track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
+            gateTrack = track
+        } else {
+            let rider = output.rider
+            if let rider { positionNoise.add(t: output.time, x: rider.x) }
+            let sample = RiderSample(t: output.time, x: rider?.x, confidence: rider?.confidence ?? 0,
+                                     xSigma: positionNoise.sigma, tSigma: jitter.sigma)
+            feed(sample, trackID: rider?.trackID ?? 0, emit: emit)
+        }
+    }
+
+    /// One sample to the timing machine, from the person `trackID` (0: nobody tracked).
+    private mutating func feed(_ sample: RiderSample, trackID: UInt32, emit: (TimingEvent) -> Void) {
         if trackID != 0 && lastTrackID != 0 && trackID != lastTrackID {
             // Someone else is being followed now: never join two people's paths into one.
             machine.trackChanged()
+            positionNoise.forget()
         }
         if trackID != 0 { lastTrackID = trackID }
-        let sample = RiderSample(t: output.time, x: output.rider?.x, confidence: output.rider?.confidence ?? 0)
         machine.observe(sample, emit: emit)
+    }
+
+    /// What the gate-plane track needs of this frame's rider: the depth of their axis from the
+    /// foot point, and the ray along which their position is read. That ray goes through the
+    /// feet, not the upper body: a rider leaning into a turn carries the upper body sideways,
+    /// which an oblique view turns into an error along the course; the feet stay on the ground.
+    /// (Without a foot point the upper body's ray stands in.)
+    private static func gateEntry(_ output: DetectorOutput, course: GateCourse) -> GatePlaneTrack.Entry {
+        var entry = GatePlaneTrack.Entry()
+        entry.t = output.time
+        guard let rider = output.rider else { return entry }
+        if let foot = course.groundPoint(viewX: rider.footX, viewY: rider.footY),
+           foot.y.isFinite, foot.y.magnitude < 1000 {
+            entry.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
+            entry.hasFoot = true
+        }
+        let through = entry.hasFoot ? course.imagePoint(viewX: rider.footX, viewY: rider.footY)
+                                    : course.imagePoint(viewX: rider.x, viewY: rider.bodyY)
+        let direction = course.camera.rayDirection(through: through)
+        guard direction.y.magnitude > 1e-9 else { return GatePlaneTrack.Entry(t: output.time) }
+        entry.trackID = rider.trackID
+        entry.confidence = rider.confidence
+        entry.raySlope = direction.x / direction.y
+        return entry
+    }
+
+    /// Drops what the gate-plane track holds and who was followed.
+    private mutating func forgetTrack() {
+        gateTrack?.reset()
+        positionNoise.forget()
+        lastTrackID = 0
     }
 
     /// The announcement of the last result or invalid run has been spoken (or there is no voice).
@@ -70,14 +154,15 @@ public struct TimingPipeline: Sendable {
     /// Button or command: arm again now. Returns false while the course is not learnt yet.
     @discardableResult
     public mutating func rearm(emit: (TimingEvent) -> Void) -> Bool {
-        machine.rearm(t: lastFrameTime, emit: emit)
+        forgetTrack()
+        return machine.rearm(t: lastFrameTime, emit: emit)
     }
 
     /// Button (long press) or command: learn the empty course again.
     public mutating func recalibrate() {
         machine.recalibrate()
         detector.recalibrate()
-        lastTrackID = 0
+        forgetTrack()
     }
 
     /// The frame source failed (camera unplugged): a run in progress becomes invalid, and the
@@ -86,7 +171,15 @@ public struct TimingPipeline: Sendable {
         machine.sourceLost(t: lastFrameTime, emit: emit)
         machine.recalibrate()
         detector.recalibrate()
-        lastTrackID = 0
+        forgetTrack()
+        jitter.reset()
+    }
+
+    /// The source ended (end of a file): samples still held for smoothing are judged now.
+    public mutating func finish(emit: (TimingEvent) -> Void) {
+        guard var track = gateTrack.take() else { return }
+        track.drain(now: lastFrameTime, flush: true) { sample, id in feed(sample, trackID: id, emit: emit) }
+        gateTrack = track
     }
 
     public mutating func resetSession(emit: (TimingEvent) -> Void) {

@@ -17,6 +17,9 @@ public struct BackgroundModel: Sendable {
     private var mean: [Float]
     /// Difference (0-255) above which a cell is foreground, at gain 1.
     private var threshold: [Float]
+    /// Temporal deviation of each cell while learning (0-255, at gain 1), never below the
+    /// view's median: the noise of the cell's 2 x 2 mean.
+    private var noise: [Float]
     /// Source time since which each cell has been foreground without a break (or -inf).
     private var foregroundSince: [Double]
     // Learning accumulators.
@@ -31,6 +34,7 @@ public struct BackgroundModel: Sendable {
         self.cellCount = cellCount
         mean = [Float](repeating: 0, count: cellCount)
         threshold = [Float](repeating: 255, count: cellCount)
+        noise = [Float](repeating: 0, count: cellCount)
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
         sum = [Float](repeating: 0, count: cellCount)
         sumOfSquares = [Float](repeating: 0, count: cellCount)
@@ -79,8 +83,9 @@ public struct BackgroundModel: Sendable {
         // its noise is at least the view's median noise.
         let noiseFloor = noiseHistogram.median
         for i in 0..<cellCount {
-            let noise = max(threshold[i], noiseFloor)
-            threshold[i] = max(settings.minimumContrast, settings.noiseDeviations * noise)
+            let deviation = max(threshold[i], noiseFloor)
+            noise[i] = deviation
+            threshold[i] = max(settings.minimumContrast, settings.noiseDeviations * deviation)
             foregroundSince[i] = -.infinity
         }
         gain = 1
@@ -147,6 +152,14 @@ public struct BackgroundModel: Sendable {
     public func learntValue(at index: Int) -> Float { mean[index] }
     /// The foreground threshold of one cell at gain 1.
     public func thresholdValue(at index: Int) -> Float { threshold[index] }
+    /// The learnt temporal deviation of one cell's value (0-255, gain 1), floored at the view's median.
+    public func noiseValue(at index: Int) -> Float { noise[index] }
+
+    /// Calls `body` with the learnt means (luma 0-255 at gain 1, one per cell, row-major),
+    /// without copying them.
+    func withMeans<R>(_ body: (UnsafeBufferPointer<Float>) -> R) -> R {
+        mean.withUnsafeBufferPointer(body)
+    }
 }
 
 @inline(__always)

@@ -8,6 +8,9 @@ public struct Blob: Sendable, Equatable {
     /// Horizontal centre of the upper part of the region (head and torso): the rider's
     /// position for timing, unmoved by swinging legs and ground shadows.
     public var upperCentreX: Double
+    /// Vertical centre of that same upper part (the mean row of its cells): the height in the
+    /// view at which `upperCentreX` was measured.
+    public var upperCentreY: Double
     /// The lowest point (feet or wheels): x at the bottom row, and that row's y.
     public var bottomX: Double, bottomY: Double
     /// The extractor's label of the region (to measure parts of it), or -1.
@@ -18,9 +21,11 @@ public struct Blob: Sendable, Equatable {
 
     public init(minX: Double = 0, maxX: Double = 0, minY: Double = 0, maxY: Double = 0, area: Double = 0,
                 centroidX: Double = 0, centroidY: Double = 0, upperCentreX: Double = 0,
-                bottomX: Double = 0, bottomY: Double = 0) {
+                bottomX: Double = 0, bottomY: Double = 0, upperCentreY: Double? = nil) {
         self.minX = minX; self.maxX = maxX; self.minY = minY; self.maxY = maxY; self.area = area
         self.centroidX = centroidX; self.centroidY = centroidY; self.upperCentreX = upperCentreX
         self.bottomX = bottomX; self.bottomY = bottomY
+        // Unmeasured (a hand-made region): the middle of the default upper half.
+        self.upperCentreY = upperCentreY ?? minY + 0.25 * (maxY - minY)
     }
 }

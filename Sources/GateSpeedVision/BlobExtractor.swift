@@ -17,7 +17,7 @@ public struct BlobExtractor: Sendable {
     private var minX: [Int32], maxX: [Int32], minY: [Int32], maxY: [Int32], area: [Int32]
     /// Sums of sampling-point x (in cells, see `AnalysisGrid.rowShift`) and of row numbers.
     private var sumX: [Double], sumY: [Int]
-    private var upperSumX: [Double], upperCount: [Int32], bottomSumX: [Double], bottomCount: [Int32]
+    private var upperSumX: [Double], upperSumY: [Int], upperCount: [Int32], bottomSumX: [Double], bottomCount: [Int32]
     private var rootOfSlot: [Int32]
     /// The regions found by the last `extract`, `blobCount` of them, largest first.
     public private(set) var blobs: [Blob]
@@ -38,7 +38,7 @@ public struct BlobExtractor: Sendable {
         func doubles() -> [Double] { [Double](repeating: 0, count: slots) }
         minX = int32s(); maxX = int32s(); minY = int32s(); maxY = int32s(); area = int32s()
         sumX = doubles(); sumY = [Int](repeating: 0, count: slots)
-        upperSumX = doubles(); bottomSumX = doubles()
+        upperSumX = doubles(); bottomSumX = doubles(); upperSumY = [Int](repeating: 0, count: slots)
         upperCount = int32s(); bottomCount = int32s(); rootOfSlot = int32s()
         blobs = [Blob](repeating: Blob(), count: capacity)
     }
@@ -114,7 +114,8 @@ public struct BlobExtractor: Sendable {
                         rootOfSlot[slot] = root
                         minX[slot] = Int32(x); maxX[slot] = Int32(x); minY[slot] = Int32(y); maxY[slot] = Int32(y)
                         area[slot] = 0; sumX[slot] = 0; sumY[slot] = 0
-                        upperSumX[slot] = 0; upperCount[slot] = 0; bottomSumX[slot] = 0; bottomCount[slot] = 0
+                        upperSumX[slot] = 0; upperSumY[slot] = 0; upperCount[slot] = 0
+                        bottomSumX[slot] = 0; bottomCount[slot] = 0
                     }
                     area[slot] += 1
                     sumX[slot] += Double(x) + AnalysisGrid.rowShift(y); sumY[slot] += y
@@ -132,7 +133,7 @@ public struct BlobExtractor: Sendable {
                     let top = Int(minY[slot]), tall = Int(maxY[slot]) - top + 1
                     let sampledX = Double(x) + AnalysisGrid.rowShift(y)
                     if Double(y - top) < upperFraction * Double(tall) {
-                        upperSumX[slot] += sampledX; upperCount[slot] += 1
+                        upperSumX[slot] += sampledX; upperSumY[slot] += y; upperCount[slot] += 1
                     }
                     if y == Int(maxY[slot]) {
                         bottomSumX[slot] += sampledX; bottomCount[slot] += 1
@@ -160,7 +161,8 @@ public struct BlobExtractor: Sendable {
                 centroidY: (Double(sumY[slot]) / cells + 0.5) * ch,
                 upperCentreX: (upperSumX[slot] / Double(max(1, upperCount[slot])) + 0.5) * cw,
                 bottomX: (bottomSumX[slot] / Double(max(1, bottomCount[slot])) + 0.5) * cw,
-                bottomY: Double(maxY[slot] + 1) * ch)
+                bottomY: Double(maxY[slot] + 1) * ch,
+                upperCentreY: (Double(upperSumY[slot]) / Double(max(1, upperCount[slot])) + 0.5) * ch)
             blob.regionLabel = rootOfSlot[slot]
             insertBySize(blob)
         }
@@ -201,11 +203,11 @@ public struct BlobExtractor: Sendable {
         }
         guard count > 0 else { return nil }
         let limit = Double(top) + upperFraction * Double(bottom - top + 1)
-        var upperSum = 0.0, upperCount = 0, bottomSum = 0.0, bottomCount = 0
+        var upperSum = 0.0, upperRows = 0, upperCount = 0, bottomSum = 0.0, bottomCount = 0
         for y in top...bottom {
             for x in lowX..<highX where labels[y * w + x] == blob.regionLabel {
                 let sampledX = Double(x) + AnalysisGrid.rowShift(y)
-                if Double(y) < limit { upperSum += sampledX; upperCount += 1 }
+                if Double(y) < limit { upperSum += sampledX; upperRows += y; upperCount += 1 }
                 if y == bottom { bottomSum += sampledX; bottomCount += 1 }
             }
         }
@@ -216,8 +218,30 @@ public struct BlobExtractor: Sendable {
                         centroidY: (Double(sumY) / Double(count) + 0.5) * ch,
                         upperCentreX: (upperSum / Double(max(1, upperCount)) + 0.5) * cw,
                         bottomX: (bottomSum / Double(max(1, bottomCount)) + 0.5) * cw,
-                        bottomY: Double(bottom + 1) * ch)
+                        bottomY: Double(bottom + 1) * ch,
+                        upperCentreY: (Double(upperRows) / Double(max(1, upperCount)) + 0.5) * ch)
         part.regionLabel = blob.regionLabel
         return part
+    }
+
+    /// The first and last grid column of `blob`'s own cells (found by the last `extract`) in
+    /// grid rows `rows` and within the blob's horizontal extent, or nil when there are none.
+    /// A blob without a region label (hand-made) counts every labelled cell there.
+    func columnExtent(of blob: Blob, rows: ClosedRange<Int>) -> (first: Int, last: Int)? {
+        let w = columns, h = rows.upperBound
+        let x0 = max(0, Int((blob.minX * Double(w)).rounded())), x1 = min(w, Int((blob.maxX * Double(w)).rounded()))
+        let y0 = max(0, rows.lowerBound), y1 = min(self.rows - 1, h)
+        guard x0 < x1, y0 <= y1 else { return nil }
+        var first = Int.max, last = -1
+        labels.withUnsafeBufferPointer { labels in
+            for y in y0...y1 {
+                for x in x0..<x1 {
+                    let label = labels[y * w + x]
+                    let mine = blob.regionLabel >= 0 ? label == blob.regionLabel : label >= 0
+                    if mine { first = min(first, x); last = max(last, x) }
+                }
+            }
+        }
+        return last >= 0 ? (first, last) : nil
     }
 }

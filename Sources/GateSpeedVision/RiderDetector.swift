@@ -27,8 +27,13 @@ public struct DetectorOutput: Sendable, Equatable {
     public var becameReady = false
     /// Set on the frame at which the detector started relearning.
     public var relearn: RelearnCause?
-    /// The rider, when seen in this frame.
+    /// The rider, when seen in this frame. Never someone whose feet stand outside
+    /// `VisionSettings.courseBand`.
     public var rider: RiderTracker.Observation?
+    /// People followed in this frame, rider or not, on the course or off it (for the log).
+    public var trackedPeople = 0
+    /// Of those, how many stand outside the course band (0 without a band).
+    public var offCoursePeople = 0
     /// Fraction of the view that differs from the learnt course (0 while calibrating).
     public var foregroundFraction = 0.0
     /// While calibrating: fraction of the view that changed since the previous frame.
@@ -79,6 +84,10 @@ public struct RiderDetector: Sendable {
     private var restlessness: [Float] = []
     private var restlessFraction = 0.0
     private var restlessLogged = false
+    /// Sub-pixel foot and head of the rider, on the frame's own pixels.
+    private var edges = EdgeRefiner(cellCount: 0)
+    /// View size in whole pixels.
+    private var viewPixels = (width: 0, height: 0)
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -147,6 +156,12 @@ public struct RiderDetector: Sendable {
             } else {
                 globalChangeSince = -.infinity
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
+                if var rider = output.rider {
+                    refine(&rider, frame: frame, grid: grid)
+                    output.rider = rider
+                }
+                output.trackedPeople = tracker.activeTracks
+                output.offCoursePeople = tracker.offCourseTracks
             }
         }
         output.phase = phase
@@ -165,6 +180,7 @@ public struct RiderDetector: Sendable {
         let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
         let aspect = view.width / max(1, view.height)
         viewAspect = aspect
+        viewPixels = (max(1, Int(view.width)), max(1, Int(view.height)))
         var newGrid = AnalysisGrid(columns: settings.gridColumns, viewAspect: aspect, geometry: geometry)
         newGrid.prepare(for: plane)
         let n = newGrid.cellCount
@@ -179,6 +195,7 @@ public struct RiderDetector: Sendable {
         mask = [UInt8](repeating: 0, count: n)
         previousMask = mask
         background = BackgroundModel(cellCount: n)
+        edges = EdgeRefiner(cellCount: n)
         blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
         tracker = RiderTracker(settings: settings, viewAspect: aspect)
         let hadGrid = grid != nil
@@ -232,6 +249,9 @@ public struct RiderDetector: Sendable {
         output.stillSeconds = readiness.stillSeconds
         if ready && background.framesLearnt >= 3 {
             background.finishLearning(settings: settings)
+            let learnt = background
+            let context = pixelContext(frame: frame, grid: grid)
+            learnt.withMeans { edges.learn(background: learnt, frame: context, means: $0) }
             if usesChroma { chroma.finishLearning(settings: settings) }
             phase = .ready
             output.becameReady = true
@@ -325,6 +345,60 @@ public struct RiderDetector: Sendable {
             tracker.update(time: time, candidates: UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]),
                            parts: blobs, holdIdentity: holdIdentity)
         }
+    }
+
+    /// Measures the rider's foot and head on the frame's pixels (see `EdgeRefiner`), replacing
+    /// the grid-level values the tracker gave; where a window finds no edge, those stay.
+    private mutating func refine(_ rider: inout RiderTracker.Observation, frame: VideoFrame, grid: AnalysisGrid) {
+        let viewW = viewPixels.width, viewH = viewPixels.height
+        let w = Double(viewW), h = Double(viewH)
+        let cellW = w / Double(grid.columns), cellH = h / Double(grid.rows)
+        let blob = rider.blob
+        let bottomRow = Int((blob.maxY * Double(grid.rows)).rounded()) - 1
+        let topRow = Int((blob.minY * Double(grid.rows)).rounded())
+        let context = pixelContext(frame: frame, grid: grid)
+        // Where the pixels tell nothing (a leg in front of a post of its own shade), the region's
+        // bottom stands, good to about a cell.
+        var foot = (x: rider.footX * w, y: rider.footY * h, sigma: cellH)
+        var top = rider.topY * h
+        let rows = blobs.rows
+        let bottomRows = max(topRow, bottomRow - 1)...max(topRow, bottomRow)
+        let topRows = topRow...min(rows - 1, max(topRow, min(bottomRow, topRow + 1)))
+        let legs = blobs.columnExtent(of: blob, rows: bottomRows)
+        let head = blobs.columnExtent(of: blob, rows: topRows)
+        background.withMeans { means in
+            // Feet: the leg's columns and a cell either side, two cells up and down from the region's bottom.
+            if let legs,
+               let window = EdgeRefiner.window(centreY: blob.maxY * h, halfHeight: 2 * cellH,
+                                               left: Double(legs.first - 1) * cellW, right: Double(legs.last + 2) * cellW,
+                                               viewWidth: viewW, viewHeight: viewH),
+               edges.sample(window, frame: context, means: means),
+               let edge = edges.bottomEdge(window) {
+                // A foot that may go on unseen is only known to be no higher than this.
+                foot = (Double(window.x0) + edge.centre * Double(window.step) + 0.5,
+                        Double(window.y0) + edge.position, edge.hidden ? max(edge.sigma, cellH) : edge.sigma)
+            }
+            if let head,
+               let window = EdgeRefiner.window(centreY: blob.minY * h, halfHeight: 1.5 * cellH,
+                                               left: Double(head.first - 1) * cellW, right: Double(head.last + 2) * cellW,
+                                               viewWidth: viewW, viewHeight: viewH),
+               edges.sample(window, frame: context, means: means),
+               let edge = edges.topEdge(window) {
+                top = Double(window.y0) + edge.position
+            }
+        }
+        rider.footX = foot.x / w
+        rider.footY = foot.y / h
+        rider.footSigma = foot.sigma / h
+        rider.topY = top / h
+        rider.heightPixels = max(0, foot.y - top)
+        tracker.refineFoot(trackID: rider.trackID, x: rider.footX, y: rider.footY)
+    }
+
+    private func pixelContext(frame: VideoFrame, grid: AnalysisGrid) -> EdgeRefiner.Frame {
+        EdgeRefiner.Frame(plane: frame.luma, geometry: geometry, viewWidth: viewPixels.width,
+                          viewHeight: viewPixels.height, gridColumns: grid.columns, gridRows: grid.rows,
+                          gain: background.gain, minimumDifference: 0.5 * settings.minimumContrast)
     }
 
     // MARK: - Inspection (tests, bench, logs)

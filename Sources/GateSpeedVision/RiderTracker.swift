@@ -30,13 +30,30 @@ public struct WholeRegionsOnly: RegionParts {
 
 public struct RiderTracker: Sendable {
     public struct Observation: Sendable, Equatable {
-        /// Rider's horizontal centre, normalised view x (top-left origin).
+        /// Rider's horizontal centre, normalised view x (top-left origin): the centre of the upper
+        /// body (head and torso), the position timed.
         public var x: Double
         /// 0...1: how steady the rider's size has been (a merged or partial region scores lower).
         public var confidence: Double
         /// Identity of the person followed; changes whenever the tracker follows someone else.
         public var trackID: UInt32
         public var blob: Blob
+        /// The rider's ground-contact point, normalised view coordinates (top-left origin): the
+        /// horizontal centre of the lowest rows of the legs, and the bottom edge of the feet. The
+        /// detector measures it on the frame's own pixels to a fraction of a pixel; from regions
+        /// alone (`RiderTracker.update` without a detector) it is the region's bottom, to a grid cell.
+        public var footX: Double
+        public var footY: Double
+        /// Vertical position (normalised view y) at which `x` was measured: the mean row of the
+        /// upper part of the region whose centre `x` is.
+        public var bodyY: Double
+        /// Top of the head, normalised view y (sub-pixel like `footY` when the detector measured it).
+        public var topY: Double
+        /// Head-to-foot height, view pixels (`footY - topY` in pixels); 0 when the frame size is
+        /// unknown (regions fed to the tracker directly).
+        public var heightPixels: Double
+        /// Estimated 1-sigma error of `footY`, normalised view height, for this frame.
+        public var footSigma: Double
     }
 
     struct Track: Sendable {
@@ -53,6 +70,12 @@ public struct RiderTracker: Sendable {
         var hits = 0
         var matchedNow = false
         var blob = Blob()
+        /// Foot point averaged over `footSmoothingSeconds` (normalised view), and its value
+        /// before this frame's sample with the weight that sample got (to replace it).
+        var footX = 0.0, footY = 0.0
+        var footBefore = (x: 0.0, y: 0.0), footWeight = 1.0
+        /// The band test's state, with hysteresis (always true without a band).
+        var onCourse = true
     }
 
     public static let maximumTracks = 8
@@ -69,6 +92,8 @@ public struct RiderTracker: Sendable {
     private let movingSpeed = 0.25
     /// Prominence factor of someone who has not moved for a second.
     private let stillWeight = 0.35
+    /// Grid rows of the detector's analysis grid (for the region-level foot precision).
+    private let gridRows: Int
 
     public init(settings: VisionSettings, viewAspect: Double) {
         self.settings = settings
@@ -76,11 +101,19 @@ public struct RiderTracker: Sendable {
         tracks = [Track](repeating: Track(), count: Self.maximumTracks)
         candidateTaken = [Bool](repeating: false, count: 64)
         sharing = [Int](repeating: 0, count: Self.maximumTracks)
+        gridRows = max(8, Int((Double(max(16, settings.gridColumns)) / max(0.05, viewAspect)).rounded()))
     }
 
     /// True while a rider identity is held.
     public var isLocked: Bool { riderID != 0 }
+    /// People followed now (including those bridging a short gap).
     public var activeTracks: Int { trackCount }
+    /// Of those, people whose feet stand outside the course band (0 without a band).
+    public var offCourseTracks: Int {
+        var n = 0
+        for t in 0..<trackCount where !tracks[t].onCourse { n += 1 }
+        return n
+    }
 
     public mutating func reset() {
         trackCount = 0
@@ -171,7 +204,8 @@ public struct RiderTracker: Sendable {
                     right = min(pu, max(pt, cut))
                 }
                 if let part = parts.part(of: c, from: left, to: right, upperFraction: settings.upperBodyFraction) {
-                    Self.update(&tracks[t], with: part, time: time, merged: true, aspect: aspect, movingSpeed: movingSpeed)
+                    Self.update(&tracks[t], with: part, time: time, merged: true, aspect: aspect, movingSpeed: movingSpeed,
+                                footSeconds: settings.footSmoothingSeconds)
                 }
                 left = right
             }
@@ -198,7 +232,7 @@ public struct RiderTracker: Sendable {
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
             Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false,
-                        aspect: aspect, movingSpeed: movingSpeed)
+                        aspect: aspect, movingSpeed: movingSpeed, footSeconds: settings.footSmoothingSeconds)
         }
         for j in 0..<count where !candidateTaken[j] && trackCount < Self.maximumTracks {
             var track = Track()
@@ -212,6 +246,11 @@ public struct RiderTracker: Sendable {
             track.hits = 1
             track.matchedNow = true
             track.blob = candidates[j]
+            track.footX = candidates[j].bottomX
+            track.footY = candidates[j].bottomY
+            track.footBefore = (track.footX, track.footY)
+            track.footWeight = 1
+            track.onCourse = settings.courseBand?.contains(x: track.footX, y: track.footY) ?? true
             tracks[trackCount] = track
             trackCount += 1
         }
@@ -222,8 +261,15 @@ public struct RiderTracker: Sendable {
     /// Static so that updating `tracks[i]` in place never holds a second reference to the
     /// array (which would copy it: an allocation per frame).
     private static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool,
-                               aspect: Double, movingSpeed: Double) {
+                               aspect: Double, movingSpeed: Double, footSeconds: Double) {
         let dt = max(1e-3, time - track.lastSeen)
+        // Exponential average with a mean age of half of `footSeconds` (as a sliding mean over
+        // `footSeconds`), in seconds: the same smoothing at any frame rate.
+        let weight = dt / (dt + 0.5 * max(1e-3, footSeconds))
+        track.footBefore = (track.footX, track.footY)
+        track.footWeight = weight
+        track.footX += weight * (c.bottomX - track.footX)
+        track.footY += weight * (c.bottomY - track.footY)
         let measured = (c.upperCentreX - track.x) / dt
         track.velocity += (track.hits == 1 ? 1.0 : 0.4) * (measured - track.velocity)
         track.x = c.upperCentreX
@@ -244,12 +290,30 @@ public struct RiderTracker: Sendable {
         return track.area * (moving ? 1 : stillWeight)
     }
 
+    /// Band test with hysteresis on the smoothed foot point of every track seen this frame:
+    /// on the course once inside the band, off it only once clearly outside.
+    private mutating func judgeFeet() {
+        guard let band = settings.courseBand else { return }
+        let margin = settings.courseBandLeaveMargin
+        for t in 0..<trackCount where tracks[t].matchedNow {
+            let x = tracks[t].footX, y = tracks[t].footY
+            tracks[t].onCourse = tracks[t].onCourse ? band.contains(x: x, y: y, margin: margin)
+                                                    : band.contains(x: x, y: y)
+        }
+    }
+
     private mutating func chooseRider(time: Double, holdIdentity: Bool) -> Observation? {
+        judgeFeet()
         var rider = -1
         for t in 0..<trackCount where tracks[t].id == riderID { rider = t }
+        if rider >= 0 && !tracks[rider].onCourse {
+            // Whoever stands off the course is not the rider, run or not.
+            rider = -1
+            riderID = 0
+        }
         var best = -1, bestScore = 0.0
         let anchor = rider >= 0 ? tracks[rider].x : 0
-        for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].hits >= 2 {
+        for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].hits >= 2 && tracks[t].onCourse {
             let distance = rider >= 0 ? abs(tracks[t].x - anchor) : 0
             let score = prominence(tracks[t], time: time, held: false) / (1 + 3 * distance)
             if score > bestScore { bestScore = score; best = t }
@@ -272,6 +336,28 @@ public struct RiderTracker: Sendable {
         let track = tracks[rider]
         let c = track.blob
         let agreement = min(c.area, track.area) / max(c.area, track.area, 1e-9)
-        return Observation(x: track.x, confidence: max(0.05, min(1, agreement)), trackID: track.id, blob: c)
+        // From the region alone the foot is known to a grid row: uniform over one cell.
+        let cellSigma = 1 / (Double(gridRows) * 12.0.squareRoot())
+        return Observation(x: track.x, confidence: max(0.05, min(1, agreement)), trackID: track.id, blob: c,
+                           footX: c.bottomX, footY: c.bottomY, bodyY: c.upperCentreY, topY: c.minY,
+                           heightPixels: 0, footSigma: cellSigma)
+    }
+
+    /// Replaces this frame's foot sample of track `trackID` (the region's bottom) by a better
+    /// measurement of the same frame, normalised view coordinates, in its smoothed foot point.
+    mutating func refineFoot(trackID: UInt32, x: Double, y: Double) {
+        for t in 0..<trackCount where tracks[t].id == trackID && tracks[t].matchedNow {
+            let w = tracks[t].footWeight, before = tracks[t].footBefore
+            tracks[t].footX = before.x + w * (x - before.x)
+            tracks[t].footY = before.y + w * (y - before.y)
+        }
+    }
+
+    /// The smoothed foot point of track `trackID` and whether it counts as on the course (tests, logs).
+    public func smoothedFoot(trackID: UInt32) -> (x: Double, y: Double, onCourse: Bool)? {
+        for t in 0..<trackCount where tracks[t].id == trackID {
+            return (tracks[t].footX, tracks[t].footY, tracks[t].onCourse)
+        }
+        return nil
     }
 }

@@ -66,6 +66,18 @@ public struct VisionSettings: Sendable, Equatable {
     /// A move away from the predicted position faster than this (body-heights per second) is
     /// implausible for one person: the track restarts rather than follow a second person.
     public var maxJumpBodyHeightsPerSecond: Double = 12
+    /// Where riders' feet can be (the ground around the course, projected into the view). A person
+    /// whose smoothed foot point lies outside it is followed but never taken for the rider.
+    /// Nil: no band, anyone can be the rider.
+    public var courseBand: CourseBand? = nil
+    /// Seconds over which each person's foot point is averaged for the band test (an exponential
+    /// average whose mean age is half of this, as for a sliding mean over this long), so one noisy
+    /// frame cannot take a rider off the course.
+    public var footSmoothingSeconds: Double = 0.3
+    /// Hysteresis of the band test: a person counts as on the course once their smoothed feet are
+    /// in the band, and as off it only when they are beyond the band grown by this fraction of its
+    /// size (see `CourseBand.contains(x:y:margin:)`).
+    public var courseBandLeaveMargin: Double = 0.1
 
     public init() {}
 }

@@ -95,7 +95,11 @@ import Testing
             } else {
                 Issue.record("unreadable words: \(result.announcement)")
             }
-            #expect(result.announcement.hasSuffix(result.pass ? "Pass." : "Fail."))
+            let verdict = result.pass ? "Pass." : "Fail."
+            let ending = result.closeCall ? verdict + " " + Announcement.closeCallSentence : verdict
+            #expect(result.announcement.hasSuffix(ending))
+            #expect(result.closeCall == ((result.speedKmh - course.passKmh).magnitude <= result.uncertaintyKmh))
+            #expect(result.uncertaintyKmh.isFinite && result.uncertaintyKmh >= 0)
         }
     }
 

@@ -21,6 +21,8 @@ import Testing
         #expect(abs(big.bottomY - 21.0 / 30) < 1e-12)
         // The staggered rows average out: the centre is the box's centre to within a tenth of a cell.
         #expect(abs(big.upperCentreX - 4.0 / 40) < 0.1 / 40)
+        // The upper half (rows 2 to 11) is centred on row 6.5, i.e. y = 7 / 30: where x was measured.
+        #expect(abs(big.upperCentreY - 7.0 / 30) < 1e-12)
     }
 
     @Test func aOneCellGapDoesNotSplitAPersonButAWideGapDoes() {
@@ -49,6 +51,8 @@ import Testing
         let left = extractor.part(of: extractor.blobs[0], from: 0, to: 14.0 / 40, upperFraction: 0.5)
         #expect(abs((left?.maxX ?? 0) - 14.0 / 40) < 1e-12)
         #expect(abs((left?.upperCentreX ?? 0) - 12.0 / 40) < 0.1 / 40)
+        // Rows 5 to 12 of the left part are its upper half: centred on row 8.5.
+        #expect(abs((left?.upperCentreY ?? 0) - 9.0 / 30) < 1e-12)
     }
 }
 

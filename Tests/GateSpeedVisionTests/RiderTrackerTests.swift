@@ -45,6 +45,19 @@ import Testing
         #expect(last != first && last != 0)
     }
 
+    @Test func withoutAFrameTheFootAndBodyAreTheRegionsOwn() throws {
+        var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 4.0 / 3.0)
+        var last: RiderTracker.Observation?
+        for frame in 0..<5 { last = step(&tracker, Double(frame) / 30, [person(x: 0.4 + 0.01 * Double(frame))]) }
+        let o = try #require(last)
+        #expect(o.footX == o.blob.bottomX && o.footY == o.blob.bottomY)
+        #expect(o.topY == o.blob.minY && o.bodyY == o.blob.upperCentreY)
+        #expect(o.bodyY > o.topY && o.bodyY < o.footY)
+        // A grid row is 1/144 of the view at 4:3: the foot is known to a uniform cell.
+        #expect(abs(o.footSigma - 1 / (144 * 12.0.squareRoot())) < 1e-12)
+        #expect(o.heightPixels == 0)
+    }
+
     @Test func briefGapsAreBridgedLongOnesEndTheTrack() {
         var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 4.0 / 3.0)
         var id: UInt32 = 0

@@ -7,7 +7,8 @@ extension GateSpeedConfig {
         self.init()
         let root = try ConfigObjectReader(source: source, path: "", value: document,
                                           knownKeys: ["course", "camera", "vision", "board", "voice", "clips", "journal", "log"])
-        course = try Self.course(root.object("course", knownKeys: ["posts", "length_m", "pass_kmh", "timeout_s"]))
+        course = try Self.course(root.object("course", knownKeys: ["posts", "length_m", "pass_kmh", "timeout_s",
+                                                                   "post_height_m", "camera"]))
         camera = try Self.camera(root.object("camera", knownKeys: ["device", "width", "height", "fps", "io",
                                                                    "rotation", "mirror", "crop"]))
         vision = try Self.vision(root.object("vision", knownKeys: ["rider_min_height", "calibration_window_s"]))
@@ -18,6 +19,7 @@ extension GateSpeedConfig {
                                                                 "codec", "crf", "keyframe_interval_s"]))
         journal.path = try root.object("journal", knownKeys: ["path"]).string("path", default: journal.path)
         log.level = try root.object("log", knownKeys: ["level"]).choice("level", default: log.level)
+        _ = try solveGateCourse(source: source)
     }
 
     private static func course(_ reader: ConfigObjectReader) throws(ConfigError) -> Course {
@@ -26,16 +28,26 @@ extension GateSpeedConfig {
             guard case .array(let elements) = value else {
                 throw reader.error("posts", "must be an array of numbers, not \(value.shortDescription)")
             }
+            if case .object = elements.first {
+                let marks = try CoursePostMarks.decode(elements, reader: reader)
+                course.marks = marks
+                course.posts = marks.map(\.base.x)
+            }
             var posts: [Double] = []
-            for (index, element) in elements.enumerated() {
+            for (index, element) in elements.enumerated() where course.marks == nil {
                 guard case .number(let position, _) = element else {
                     throw reader.error("posts[\(index)]", "must be a number, not \(element.shortDescription)")
                 }
                 posts.append(position)
             }
-            try CoursePosts.validate(posts, source: reader.source, path: reader.keyPath("posts"))
-            course.posts = posts
+            if course.marks == nil {
+                try CoursePosts.validate(posts, source: reader.source, path: reader.keyPath("posts"))
+                course.posts = posts
+            }
         }
+        course.postHeightMetres = try reader.optionalNumber("post_height_m", default: nil)
+        if let height = course.postHeightMetres { try reader.requireBetween("post_height_m", height, 0.2, 5) }
+        course.camera = try cameraPlacement(reader.object("camera", knownKeys: ["height_m", "distance_m", "hfov_deg"]))
         course.lengthMetres = try reader.number("length_m", default: course.lengthMetres)
         try reader.requireGreater("length_m", course.lengthMetres, than: 0)
         course.passKmh = try reader.number("pass_kmh", default: course.passKmh)
@@ -43,6 +55,17 @@ extension GateSpeedConfig {
         course.timeoutSeconds = try reader.number("timeout_s", default: course.timeoutSeconds)
         try reader.requireGreater("timeout_s", course.timeoutSeconds, than: 0)
         return course
+    }
+
+    private static func cameraPlacement(_ reader: ConfigObjectReader) throws(ConfigError) -> CameraPlacement {
+        var placement = CameraPlacement()
+        placement.heightMetres = try reader.optionalNumber("height_m", default: nil)
+        if let height = placement.heightMetres { try reader.requireBetween("height_m", height, 0.2, 30) }
+        placement.distanceMetres = try reader.optionalNumber("distance_m", default: nil)
+        if let distance = placement.distanceMetres { try reader.requireBetween("distance_m", distance, 1, 200) }
+        placement.horizontalFieldOfViewDegrees = try reader.optionalNumber("hfov_deg", default: nil)
+        if let fov = placement.horizontalFieldOfViewDegrees { try reader.requireBetween("hfov_deg", fov, 20, 170) }
+        return placement
     }
 
     private static func camera(_ reader: ConfigObjectReader) throws(ConfigError) -> Camera {

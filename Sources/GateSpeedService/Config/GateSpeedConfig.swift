@@ -21,13 +21,45 @@ public struct GateSpeedConfig: Sendable, Equatable {
     /// The slalom: post positions in the view and what counts as a pass.
     public struct Course: Sendable, Equatable {
         /// Post positions as fractions of the view width, left to right, strictly increasing in (0, 1).
+        /// With marked posts (`marks`), the view x of each post's base.
         public var posts: [Double] = [0.1, 0.3, 0.5, 0.7, 0.9]
+        /// Posts given as objects (`{"base": [x, y], "top": [x, y]}`): where each post meets the
+        /// ground and the top of its pole, normalised view coordinates (top-left origin). Nil for
+        /// plain fractions, which keep the image rule.
+        public var marks: [PostMark]? = nil
+        /// Height of the poles above the ground, metres (needed with tops).
+        public var postHeightMetres: Double? = nil
+        /// What is known of the camera's placement (each optional).
+        public var camera = CameraPlacement()
         /// Metres from the first post to the last.
         public var lengthMetres: Double = 28
         /// A run passes at this average speed or faster, km/h (decided on the unrounded speed).
         public var passKmh: Double = 30
         /// Seconds after the start after which an unfinished run is invalid.
         public var timeoutSeconds: Double = 10
+        public init() {}
+    }
+
+    /// One post as marked on the view: base and (optionally) top of the pole, normalised view
+    /// coordinates (0...1, top-left origin, after rotation, mirror and crop).
+    public struct PostMark: Sendable, Equatable {
+        public var base: (x: Double, y: Double)
+        public var top: (x: Double, y: Double)?
+        public init(base: (x: Double, y: Double), top: (x: Double, y: Double)?) {
+            self.base = base
+            self.top = top
+        }
+        public static func == (a: PostMark, b: PostMark) -> Bool {
+            a.base == b.base && a.top?.x == b.top?.x && a.top?.y == b.top?.y
+        }
+    }
+
+    /// `course.camera`: the lens's height above the ground and horizontal distance from the line
+    /// of posts (metres) and its horizontal field of view (degrees). Each optional.
+    public struct CameraPlacement: Sendable, Equatable {
+        public var heightMetres: Double? = nil
+        public var distanceMetres: Double? = nil
+        public var horizontalFieldOfViewDegrees: Double? = nil
         public init() {}
     }
 

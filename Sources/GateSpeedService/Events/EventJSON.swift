@@ -26,6 +26,8 @@ public enum EventJSON {
                 object.add("speed_kmh", number: r.speedKmh, decimals: 3)
                 object.add("pass", bool: r.pass)
                 object.add("announcement", string: r.announcement)
+                object.add("uncertainty_kmh", number: r.uncertaintyKmh, decimals: 3)
+                object.add("close_call", bool: r.closeCall)
             case .invalid(let run):
                 object.add("reason", string: run.reason.rawValue)
                 if let post = run.post { object.add("post", integer: post) }

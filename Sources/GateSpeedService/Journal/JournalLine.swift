@@ -15,6 +15,8 @@ struct JournalLine: Codable, Equatable {
     var elapsed_s: Double?
     var speed_kmh: Double?
     var pass: Bool?
+    var uncertainty_kmh: Double?
+    var close_call: Bool?
     // invalid
     var reason: String?
     var announcement: String?
@@ -35,9 +37,15 @@ public struct JournalResult: Sendable, Equatable {
     public var pass: Bool
     /// The exact words spoken.
     public var announcement: String
+    /// Half-width of the speed's ~95 % interval, km/h.
+    public var uncertaintyKmh: Double
+    /// The interval contains the pass speed.
+    public var closeCall: Bool
 
     public init(t: Double, direction: String, elapsedSeconds: Double, speedKmh: Double, pass: Bool,
-                announcement: String) {
+                announcement: String, uncertaintyKmh: Double = 0, closeCall: Bool = false) {
+        self.uncertaintyKmh = uncertaintyKmh
+        self.closeCall = closeCall
         self.t = t
         self.direction = direction
         self.elapsedSeconds = elapsedSeconds

@@ -75,6 +75,8 @@ public final class ResultsJournal: Sendable {
             line.speed_kmh = result.speedKmh
             line.pass = result.pass
             line.announcement = result.announcement
+            line.uncertainty_kmh = result.uncertaintyKmh.isFinite ? result.uncertaintyKmh : nil
+            line.close_call = result.closeCall
             try write(line, to: state.file)
             state.scoreboard.recordResult(speedKmh: result.speedKmh, pass: result.pass)
             return JournalState(session: state.session, scoreboard: state.scoreboard, sessionStarted: started)

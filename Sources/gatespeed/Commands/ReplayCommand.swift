@@ -9,7 +9,10 @@ enum ReplayCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
         var config = try Assembly.loadConfig(command.value("--config"), required: false)
         if let posts = command.value("--posts") {
-            do { config.course.posts = try CoursePosts.parseOption(posts) } catch {
+            do {
+                config.course.posts = try CoursePosts.parseOption(posts)
+                config.course.marks = nil   // --posts is the image rule, as it always was
+            } catch {
                 throw CommandFailure(message: error.message, status: 2)
             }
         }
@@ -20,7 +23,7 @@ enum ReplayCommand {
         do { source = try VideoFileSource(path: path) } catch {
             throw CommandFailure(message: "\(error)")
         }
-        let pipeline = try Assembly.pipeline(config)
+        let pipeline = try Assembly.pipeline(config, log: log)
         let sink = Assembly.eventSink(config, journal: nil, speak: command.has("--speak"), wavFallback: nil, log: log)
         var recorder: Recorder? = nil
         if let clips = command.value("--clips") {

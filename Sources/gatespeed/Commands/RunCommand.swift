@@ -11,7 +11,7 @@ import V4L2Camera
 enum RunCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
         let config = try Assembly.loadConfig(command.value("--config"), required: true)
-        var pipeline = try Assembly.pipeline(config)
+        var pipeline = try Assembly.pipeline(config, log: log)
         let profile = try Assembly.boardProfile(config)
         if command.has("--check-config") {
             print("configuration is valid")

@@ -3,6 +3,7 @@ import FFmpegMedia
 import Foundation
 import GateSpeedCore
 import GateSpeedEngine
+import GateSpeedGeometry
 import GateSpeedRecording
 import GateSpeedService
 import GateSpeedSpeech
@@ -31,12 +32,23 @@ enum Assembly {
                passKmh: config.course.passKmh, timeoutSeconds: config.course.timeoutSeconds)
     }
 
-    static func pipeline(_ config: GateSpeedConfig) throws(CommandFailure) -> TimingPipeline {
+    static func pipeline(_ config: GateSpeedConfig, log: Log) throws(CommandFailure) -> TimingPipeline {
         var vision = VisionSettings()
         vision.riderMinHeight = config.vision.riderMinHeight
         vision.calibrationWindowSeconds = config.vision.calibrationWindowSeconds
+        let gateCourse: GateCourse?
+        do { gateCourse = try config.solveGateCourse(source: "config") } catch {
+            throw CommandFailure(message: error.message, status: 2)
+        }
+        if let gateCourse {
+            for line in PlacementAdvice(geometry: gateCourse.solution, sensorWidthPixels: Double(config.camera.width),
+                                        sensorHeightPixels: Double(config.camera.height)).lines() {
+                log.info(line)
+            }
+        }
         do {
-            return try TimingPipeline(course: course(config), vision: vision, geometry: config.camera.geometry)
+            return try TimingPipeline(course: course(config), gateCourse: gateCourse, vision: vision,
+                                      geometry: config.camera.geometry)
         } catch {
             throw CommandFailure(message: "config: course: \(error)", status: 2)
         }

@@ -140,7 +140,8 @@ final class EventSink: @unchecked Sendable {
         case .timing(.result(let result)):
             record { try journal?.append(JournalResult(t: result.t, direction: result.direction.rawValue,
                                                        elapsedSeconds: result.elapsedSeconds, speedKmh: result.speedKmh,
-                                                       pass: result.pass, announcement: result.announcement)) }
+                                                       pass: result.pass, announcement: result.announcement,
+                                                       uncertaintyKmh: result.uncertaintyKmh, closeCall: result.closeCall)) }
             write(EventJSON.line(for: event))
             speak(result.announcement, kind: .result)
         case .timing(.invalid(let run)):

@@ -62,7 +62,7 @@ struct FrameLoop {
         self.notifier = notifier
         self.log = log
         self.indicate = indicate
-        presentation = Presentation(course: pipeline.machine.course)
+        presentation = Presentation(course: pipeline.machine.course, postViewX: pipeline.postViewX)
         eventBuffer.reserveCapacity(32)
     }
 
@@ -120,6 +120,8 @@ struct FrameLoop {
                     if presentation.fault() { indicate(presentation.indicator) }
                 }
             case .endOfStream:
+                // Samples still held for smoothing are judged: a run that finished on the last frames counts.
+                withPipeline { pipeline, emit in pipeline.finish(emit: emit) }
                 summary.statistics = source.statistics
                 summary.wallSeconds = Self.monotonicNow() - wallStart
                 return summary

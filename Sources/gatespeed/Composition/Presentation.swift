@@ -13,9 +13,10 @@ struct Presentation {
     private var startTime: Double?
     private let postCount: Int
 
-    init(course: Course) {
+    /// `postViewX`: each post's x in the view (normalised), where the overlay draws it.
+    init(course: Course, postViewX: [Double]) {
         postCount = course.postCount
-        overlay = OverlayState(postXs: course.posts, status: .calibrating, scoreboard: OverlayState.Scoreboard(runs: 0, passes: 0, averageKmh: 0))
+        overlay = OverlayState(postXs: postViewX, status: .calibrating, scoreboard: OverlayState.Scoreboard(runs: 0, passes: 0, averageKmh: 0))
     }
 
     /// Applies an event; returns true when the LED state changed.

@@ -1,0 +1,135 @@
+import GateSpeedCore
+import GateSpeedGeometry
+
+/// Turns the rider's view positions into positions along the course in metres, as a timing
+/// gate at each post would see them: the depth across the course comes from the foot point
+/// on the ground, smoothed over the track (a pixel of foot height is most of a metre of depth
+/// at 30 m, so single frames are not good enough), and the position along the course is where
+/// the ray through the upper body meets the vertical plane at that depth.
+///
+/// Smoothing is centred: each frame is judged `window` seconds after it was seen, with the
+/// frames either side of it, by local quadratic fits (unbiased at a weave's apex). So every
+/// sample reaches the timing machine `window` seconds late, on its own timestamp.
+///
+/// A fixed ring of frames, filled once; `push` and `drain` do not allocate.
+struct GatePlaneTrack: Sendable {
+    /// One analysed frame.
+    struct Entry: Sendable {
+        var t = 0.0
+        var trackID: UInt32 = 0
+        var confidence = 0.0
+        /// dx/dy (course metres) along the ray the rider's position is read on.
+        var raySlope = 0.0
+        /// Depth of the rider's vertical axis across the course (metres), from the foot point.
+        var across = 0.0
+        var hasFoot = false
+        var tracked: Bool { trackID != 0 }
+
+        init(t: Double = 0) { self.t = t }
+    }
+
+    /// Half-width of the smoothing window, seconds (and the delay of every sample).
+    let window: Double
+    /// 1-sigma of a systematic error of the depth (the lowest point of a person is their
+    /// nearer foot, not their axis), metres; it counts in full at every sample.
+    let depthBiasSigma: Double
+    /// Noise factor on the fitted depth's sigma: a skating stride makes neighbouring foot
+    /// points correlated, so the scatter understates the error of their mean.
+    let depthNoiseFactor = 1.5
+    private let cameraX: Double, cameraY: Double
+    private var ring: [Entry]
+    private var head = 0
+    private var count = 0
+    /// Entries [0, emitted) have been judged and are kept as history for later ones.
+    private var emitted = 0
+
+    init(camera: PinholeCamera, window: Double = 0.3, depthBiasSigma: Double = 0.1, capacity: Int = 512) {
+        self.window = window
+        self.depthBiasSigma = depthBiasSigma
+        cameraX = camera.position.x
+        cameraY = camera.position.y
+        ring = [Entry](repeating: Entry(), count: capacity)
+    }
+
+    var pendingCount: Int { count - emitted }
+
+    /// Forgets everything (a relearn, a lost source). Pending samples are dropped unjudged.
+    mutating func reset() {
+        head = 0; count = 0; emitted = 0
+    }
+
+    @inline(__always)
+    private func entry(_ logical: Int) -> Entry { ring[(head + logical) % ring.count] }
+
+    /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
+    /// is never overwritten unjudged (it is judged now, with what is there).
+    mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
+        if count == ring.count {
+            if emitted == 0 { judgeNext(emit: emit) }
+            head = (head + 1) % ring.count
+            count -= 1
+            emitted -= 1
+        }
+        ring[(head + count) % ring.count] = new
+        count += 1
+    }
+
+    /// Judges every pending frame at least `window` older than `now` (all of them when
+    /// `flush`), handing each to `emit` in time order, and drops history no longer needed.
+    mutating func drain(now: Double, flush: Bool = false, emit: (RiderSample, UInt32) -> Void) {
+        while emitted < count, flush || entry(emitted).t <= now - window {
+            judgeNext(emit: emit)
+        }
+        // History older than a window before the next one to judge is never used again.
+        let horizon = emitted < count ? entry(emitted).t - window : (count > 0 ? entry(count - 1).t - window : 0)
+        while emitted > 0, count > 0, entry(0).t < horizon {
+            head = (head + 1) % ring.count
+            count -= 1
+            emitted -= 1
+        }
+    }
+
+    /// Hands the next pending frame to `emit` with the identity of the person in it (0: nobody).
+    private mutating func judgeNext(emit: (RiderSample, UInt32) -> Void) {
+        let current = entry(emitted)
+        emitted += 1
+        guard current.tracked else {
+            emit(RiderSample(t: current.t, x: nil, confidence: 0), 0)
+            return
+        }
+        emit(judge(current, at: emitted - 1), current.trackID)
+    }
+
+    /// The smoothed course position of the frame at logical index `index`.
+    private func judge(_ current: Entry, at index: Int) -> RiderSample {
+        // Depth: local quadratic of the foot depths of the same person around this frame.
+        var depthFit = LocalQuadraticFit(window: window)
+        var low = index
+        while low > 0, current.t - entry(low - 1).t <= window { low -= 1 }
+        var high = index
+        while high + 1 < count, entry(high + 1).t - current.t <= window { high += 1 }
+        for j in low...high {
+            let e = entry(j)
+            if e.trackID == current.trackID && e.hasFoot { depthFit.add(dt: e.t - current.t, value: e.across) }
+        }
+        guard let depth = depthFit.solve() else {
+            return RiderSample(t: current.t, x: nil, confidence: 0)
+        }
+        // Along: each neighbour's ray met at its own smoothed depth, then smoothed in time too.
+        var alongFit = LocalQuadraticFit(window: window)
+        for j in low...high {
+            let e = entry(j)
+            guard e.trackID == current.trackID else { continue }
+            let dt = e.t - current.t
+            let x = cameraX + (depth.value(at: dt) - cameraY) * e.raySlope
+            if x.isFinite { alongFit.add(dt: dt, value: x) }
+        }
+        guard let along = alongFit.solve() else { return RiderSample(t: current.t, x: nil, confidence: 0) }
+        let slope = abs(current.raySlope)
+        let depthError = depthNoiseFactor * depth.sigma
+        let sigma = ((slope * depthError) * (slope * depthError) + (slope * depthBiasSigma) * (slope * depthBiasSigma)
+                     + along.sigma * along.sigma).squareRoot()
+        return RiderSample(t: current.t, x: along.value, confidence: current.confidence,
+                           xSigma: sigma.isFinite ? sigma : 0, tSigma: 0)
+    }
+}
