@@ -101,6 +101,8 @@ let package = Package(
                     dependencies: ["FFmpegMedia", "GateSpeedSimulation", "GateSpeedEngine", "GateSpeedCore"],
                     swiftSettings: strict),
         .testTarget(name: "FreeTypeTextTests", dependencies: ["FreeTypeText"], swiftSettings: strict),
-        .testTarget(name: "GateSpeedServiceTests", dependencies: ["GateSpeedService"], swiftSettings: strict),
+        .testTarget(name: "GateSpeedServiceTests",
+                    dependencies: ["GateSpeedService", "FFmpegMedia", "GateSpeedSimulation", "GateSpeedFrames"],
+                    swiftSettings: strict),
     ]
 )

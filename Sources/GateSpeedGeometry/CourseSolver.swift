@@ -6,10 +6,11 @@
 /// x, y, z, yaw, pitch, roll and the inner posts' positions along the line. Many starts (see
 /// `StartingGuesses`) on both sides of the line of posts; the lowest χ² wins.
 ///
-/// After solving: the geometry must be pinned (`Determinability`) with no equally good rival placement
-/// (`Ambiguity`), the solve must have converged,
-/// each measured camera value must agree with what the marks and the other values imply
-/// (`ContradictionCheck`), and no post may sit far from where the solution puts it.
+/// After solving, in this order: the geometry must be pinned (`Determinability`); the solve must
+/// have converged; no mark may sit far from where the solution puts it (`ResidualCheck`); each
+/// measured camera value must agree with what the marks and the other values imply
+/// (`ContradictionCheck`); and no different placement may fit as well and time differently
+/// (`Ambiguity`). Loosely pinned quantities and a mark a few pixels out become warnings.
 public enum CourseSolver {
     public static func solve(_ survey: CourseSurvey) -> Result<CourseGeometry, GeometryFailure> {
         let problems = SurveyValidation.problems(in: survey)
@@ -17,28 +18,31 @@ public enum CourseSolver {
         let model = SurveyModel(survey: survey)
         let runs = SolveSearch.run(model, starts: StartingGuesses.starts(for: model, hints: survey.camera))
         guard let best = runs.first else {
-            return .failure(GeometryFailure(problems: [GeometryProblem(
-                key: "posts", message: "no camera can see these marks as posts standing on flat ground; check the marks")]))
+            return refused(GeometryProblem(key: "posts",
+                                           message: "no camera can see these marks as posts standing on flat ground; check the marks"))
         }
-        var warnings: [String] = []
         let p = best.parameters
-        guard let (covariance, _) = Determinability.analyse(model, parameters: p),
-              !covariance.isSingular,
+        guard let (covariance, _) = Determinability.analyse(model, parameters: p), !covariance.isSingular,
               SolutionUncertainty(covariance: covariance, parameters: p, postCount: model.postCount)
                 .pinsTheGeometry(parameters: p, length: model.length) else {
-            return .failure(GeometryFailure(problems: [Determinability.problem(model, parameters: p, survey: survey)]))
+            return refused(Determinability.problem(model, parameters: p, survey: survey))
         }
         guard best.converged else {
-            return .failure(GeometryFailure(problems: [GeometryProblem(
-                key: "posts", message: "the camera solve did not settle on one answer; check the marks and the camera values")]))
+            return refused(GeometryProblem(key: "posts",
+                                           message: "the camera solve did not settle on one answer; check the marks and the camera values"))
         }
+        let camera = model.camera(p)
+        let along = model.postAlong(p)
+        let residuals = postResiduals(camera, along: along, survey: survey)
+        let residualFindings = ResidualCheck.findings(residuals, survey: survey)
+        if let problem = residualFindings.problems.first { return refused(problem) }
         let contradictions = ContradictionCheck.problems(model, solution: p, cost: best.cost, survey: survey)
         guard contradictions.isEmpty else { return .failure(GeometryFailure(problems: contradictions)) }
+        var warnings: [String] = []
         if let rival = Ambiguity.rival(model, best: best, runs: runs, covariance: covariance) {
             let difference = Ambiguity.timingDifferencePercent(model, best: p, rival: rival.parameters)
             guard difference.magnitude <= Ambiguity.harmlessPercent else {
-                return .failure(GeometryFailure(problems: [Ambiguity.problem(model, best: p, rival: rival.parameters,
-                                                                             differencePercent: difference, survey: survey)]))
+                return refused(Ambiguity.problem(model, best: p, rival: rival.parameters, differencePercent: difference, survey: survey))
             }
             warnings.append(Ambiguity.warning(best: p, rival: rival.parameters, differencePercent: difference))
         }
@@ -50,14 +54,8 @@ public enum CourseSolver {
             let difference = reached.map { Ambiguity.timingDifferencePercent(model, best: p, rival: $0.parameters).magnitude }.max() ?? 0
             warnings.append(Ambiguity.looseAlongTheCourse(range: range, differencePercent: difference))
         }
-
         let scale = residualScale(model, cost: best.cost)
         let uncertainty = SolutionUncertainty(covariance: covariance, parameters: p, postCount: model.postCount, scale: scale)
-        let camera = model.camera(p)
-        let along = model.postAlong(p)
-        let residuals = postResiduals(camera, along: along, survey: survey)
-        let residualFindings = ResidualCheck.findings(residuals, survey: survey)
-        if !residualFindings.problems.isEmpty { return .failure(GeometryFailure(problems: residualFindings.problems)) }
         warnings += residualFindings.warnings
         warnings += looseness(model, uncertainty, parameters: p, scale: scale, survey: survey)
         let variants = covariance.axes.flatMap { axis in
@@ -66,13 +64,17 @@ public enum CourseSolver {
                 return CourseGeometryVariant(camera: model.camera(q), postAlong: model.postAlong(q))
             }
         }
-        let squares = residuals.flatMap { [$0.basePixels] + ($0.topPixels.map { [$0] } ?? []) }
-        let rms = (squares.reduce(0) { $0 + $1 * $1 } / Double(max(1, squares.count))).squareRoot()
+        let distances = residuals.flatMap { [$0.basePixels] + ($0.topPixels.map { [$0] } ?? []) }
+        let rms = (distances.reduce(0) { $0 + $1 * $1 } / Double(max(1, distances.count))).squareRoot()
         return .success(CourseGeometry(
             camera: camera, postAlong: along, postAlongSigmaMetres: uncertainty.postAlongMetres, residuals: residuals,
             rmsResidualPixels: rms, heightSigmaMetres: uncertainty.heightMetres,
             distanceSigmaMetres: uncertainty.distanceMetres, fieldOfViewSigmaDegrees: uncertainty.fieldOfViewDegrees,
             uncertaintyScale: scale, variants: variants, cameraAlongRangeMetres: alongRange, warnings: warnings, survey: survey))
+    }
+
+    static func refused(_ problem: GeometryProblem) -> Result<CourseGeometry, GeometryFailure> {
+        .failure(GeometryFailure(problems: [problem]))
     }
 
     /// max(1, √(χ² / degrees of freedom)); 1 when nothing is left over to judge the fit by.

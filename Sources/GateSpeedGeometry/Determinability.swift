@@ -3,10 +3,12 @@
 /// The test is numerical, on the information matrix at the solution: the camera (focal length,
 /// position, three angles) has seven unknowns and every inner post one more. Bases alone pin only
 /// the two end posts' image positions (four numbers; inner bases just fix their own positions along
-/// the line), so they need all three camera values. Bases and tops of poles of known height pin a
-/// plane-to-image mapping, but a camera nearly square-on to the posts leaves focal length and
-/// distance trading against each other, so in practice one of the field of view or the distance is
-/// needed as well; the test says so from the numbers rather than from a table.
+/// the line), so they need all three camera values (and even then two placements fit, see
+/// `Ambiguity`). Bases and tops of poles of known height pin a plane-to-image mapping, but a camera
+/// nearly square-on to the posts (the usual setup) leaves its focal length trading against its
+/// distance, and its height against its tilt, so in practice the camera height and one of the field
+/// of view or the distance are needed as well; a closer, steeper camera may need less. The test says
+/// so from the numbers rather than from a table, and so does the advice on what to add.
 enum Determinability {
     enum Remedy: Sendable, Equatable, CaseIterable {
         case tops, height, distance, fieldOfView

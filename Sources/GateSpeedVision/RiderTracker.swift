@@ -15,6 +15,13 @@
 /// second gives way at once to anyone moving. While a run is in progress the identity is held
 /// even if the rider stops. A new identity gets a new `trackID`, so the timing core never
 /// joins two people's positions into one path.
+///
+/// The course band (`VisionSettings.courseBand`): every track keeps its foot point averaged over
+/// `footSmoothingSeconds`; a track counts as on the course once that point is in the band, and
+/// as off it only once it is beyond the band grown by `courseBandLeaveMargin`. A track off the
+/// course is still followed (so a rider passing in front of it is split apart from it) but is
+/// never chosen as the rider and loses the rider identity at once.
+///
 /// Measures part of a region: the columns between two view x positions, as a region of its own.
 public protocol RegionParts {
     func part(of blob: Blob, from: Double, to: Double, upperFraction: Double) -> Blob?
