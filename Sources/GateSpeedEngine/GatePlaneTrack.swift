@@ -23,6 +23,9 @@ struct GatePlaneTrack: Sendable {
         /// Depth of the rider's vertical axis across the course (metres), from the foot point.
         var across = 0.0
         var hasFoot = false
+        /// Relative weight of this foot depth (1 for a clean foot edge, less when the foot was
+        /// half hidden, e.g. in front of a pole of its own shade).
+        var footWeight = 1.0
         var tracked: Bool { trackID != 0 }
 
         init(t: Double = 0) { self.t = t }
@@ -110,7 +113,9 @@ struct GatePlaneTrack: Sendable {
         while high + 1 < count, entry(high + 1).t - current.t <= window { high += 1 }
         for j in low...high {
             let e = entry(j)
-            if e.trackID == current.trackID && e.hasFoot { depthFit.add(dt: e.t - current.t, value: e.across) }
+            if e.trackID == current.trackID && e.hasFoot {
+                depthFit.add(dt: e.t - current.t, value: e.across, weight: e.footWeight)
+            }
         }
         guard let depth = depthFit.solve() else {
             return RiderSample(t: current.t, x: nil, confidence: 0)

@@ -26,10 +26,12 @@ struct LocalQuadraticFit {
         func value(at dt: Double) -> Double { value + c1 * dt + c2 * dt * dt }
     }
 
-    mutating func add(dt: Double, value: Double) {
+    /// Adds a point `dt` seconds from the centre. `weight` (> 0): its relative precision, e.g.
+    /// the inverse variance of a measurement that is sometimes worse than usual.
+    mutating func add(dt: Double, value: Double, weight: Double = 1) {
         let r = min(1, abs(dt) / window)
         let k = 1 - r * r * r
-        let w = max(1e-6, k * k * k)
+        let w = max(1e-6, k * k * k) * (weight.isFinite && weight > 0 ? weight : 1e-6)
         let d2 = dt * dt
         s.0 += w; s.1 += w * dt; s.2 += w * d2; s.3 += w * d2 * dt; s.4 += w * d2 * d2
         let w2 = w * w

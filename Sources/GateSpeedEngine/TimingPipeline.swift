@@ -32,6 +32,8 @@ public struct TimingPipeline: Sendable {
     private var gateTrack: GatePlaneTrack?
     private var jitter = TimestampJitterMeter()
     private var positionNoise = PositionNoiseMeter()
+    /// The foot-edge precision (pixels, 1 sigma) below which all foot points weigh the same.
+    static let cleanFootSigmaPixels = 0.5
     /// Metres across the post line, either side, within which a person can be the rider.
     public static let courseBandAcrossMetres = 3.5
     /// Metres beyond the end posts along the line within which a person can be the rider.
@@ -128,6 +130,10 @@ public struct TimingPipeline: Sendable {
            foot.y.isFinite, foot.y.magnitude < 1000 {
             entry.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
             entry.hasFoot = true
+            // A clean edge is good to a fraction of a pixel; a foot the refinement could not find
+            // (hidden by a pole) is only good to a grid cell and weighs far less in the fit.
+            let sigmaPixels = max(Self.cleanFootSigmaPixels, rider.footSigma * output.viewHeightPixels)
+            entry.footWeight = (Self.cleanFootSigmaPixels / sigmaPixels) * (Self.cleanFootSigmaPixels / sigmaPixels)
         }
         let through = entry.hasFoot ? course.imagePoint(viewX: rider.footX, viewY: rider.footY)
                                     : course.imagePoint(viewX: rider.x, viewY: rider.bodyY)

@@ -10,7 +10,7 @@ public struct PerspectiveCourseSource: FrameSource, Sendable {
     public var frameWidth: Int { scene.camera.width }
     public var frameHeight: Int { scene.camera.height }
     public var nominalFramesPerSecond: Double { scene.framesPerSecond }
-    public private(set) var statistics = FrameSourceStatistics()
+    public var statistics: FrameSourceStatistics { cadence.statistics }
 
     private var renderer: PerspectiveRenderer
     private var canvas: [Float]
@@ -18,13 +18,14 @@ public struct PerspectiveCourseSource: FrameSource, Sendable {
     private var frame: [UInt8]
     private var noise: [Float]
     private var random: SeededRandom
-    private var index: UInt64 = 0
-    private var lastTimestamp = -Double.infinity
+    private var cadence: SimulatedCadence
 
     public init(scene: PerspectiveScene) {
         precondition(!scene.colour || (scene.camera.width % 2 == 0 && scene.camera.height % 2 == 0),
                      "colour (I420) frames need an even width and height")
         self.scene = scene
+        cadence = SimulatedCadence(framesPerSecond: scene.framesPerSecond, duration: scene.duration,
+                                   dropFraction: scene.dropFraction, jitter: scene.timestampJitter)
         let w = scene.camera.width, h = scene.camera.height
         renderer = PerspectiveRenderer(scene: scene)
         canvas = [Float](repeating: 0, count: w * h)
@@ -41,7 +42,7 @@ public struct PerspectiveCourseSource: FrameSource, Sendable {
     }
 
     /// Nominal time of frame `index` (before jitter), seconds.
-    public func nominalTime(ofFrame index: UInt64) -> Double { Double(index) / scene.framesPerSecond }
+    public func nominalTime(ofFrame index: UInt64) -> Double { cadence.nominalTime(ofFrame: index) }
 
     /// Light level at scene time `t` (1 = as at the start).
     public func lightLevel(at t: Double) -> Double {
@@ -49,27 +50,8 @@ public struct PerspectiveCourseSource: FrameSource, Sendable {
     }
 
     public mutating func nextFrame(_ body: (VideoFrame) -> Void) -> FrameOutcome {
-        // Drop frames the way a busy camera does: the sequence number moves on, no frame comes.
-        while true {
-            let t = nominalTime(ofFrame: index)
-            guard t <= scene.duration else { return .endOfStream }
-            if index > 0 && scene.dropFraction > 0 && random.unit() < scene.dropFraction {
-                index += 1
-                statistics.dropped += 1
-                continue
-            }
-            break
-        }
-        var t = nominalTime(ofFrame: index)
-        if scene.timestampJitter > 0 {
-            t += random.uniform(-scene.timestampJitter...scene.timestampJitter)
-            t = max(t, lastTimestamp + 1e-4)  // a camera clock never runs backwards
-        }
-        lastTimestamp = t
+        guard let (t, sequence) = cadence.next(random: &random) else { return .endOfStream }
         render(at: t)
-        let sequence = index
-        index += 1
-        statistics.delivered += 1
         lend(timestamp: t, sequence: sequence, body)
         return .delivered
     }
@@ -86,19 +68,8 @@ public struct PerspectiveCourseSource: FrameSource, Sendable {
 
     /// Hands the frame buffer to `body` as a grey or I420 frame.
     private func lend(timestamp t: Double, sequence: UInt64, _ body: (VideoFrame) -> Void) {
-        let w = frameWidth, h = frameHeight
-        let colour = scene.colour
-        frame.withUnsafeBytes { raw in
-            let plane = Plane(base: raw.baseAddress!, width: w, height: h, rowStride: w)
-            if colour {
-                let cw = w / 2, ch = h / 2
-                let blue = Plane(base: raw.baseAddress! + w * h, width: cw, height: ch, rowStride: cw)
-                let red = Plane(base: raw.baseAddress! + w * h + cw * ch, width: cw, height: ch, rowStride: cw)
-                body(VideoFrame(luma: plane, chromaBlue: blue, chromaRed: red, timestamp: t, sequence: sequence))
-            } else {
-                body(VideoFrame(luma: plane, timestamp: t, sequence: sequence))
-            }
-        }
+        lendSimulatedFrame(frame, width: frameWidth, height: frameHeight, colour: scene.colour, timestamp: t,
+                           sequence: sequence, body)
     }
 
     private mutating func render(at t: Double) {

@@ -10,7 +10,7 @@ public struct SimulatedCourseSource: FrameSource {
     public var frameWidth: Int { scene.width }
     public var frameHeight: Int { scene.height }
     public var nominalFramesPerSecond: Double { scene.framesPerSecond }
-    public private(set) var statistics = FrameSourceStatistics()
+    public var statistics: FrameSourceStatistics { cadence.statistics }
 
     private let background: BackgroundTexture
     private let painter: FigurePainter
@@ -21,11 +21,12 @@ public struct SimulatedCourseSource: FrameSource {
     private var chromaCanvas: (blue: [Float], red: [Float]) = ([], [])
     private var noise: [Float]
     private var random: SeededRandom
-    private var index: UInt64 = 0
-    private var lastTimestamp = -Double.infinity
+    private var cadence: SimulatedCadence
 
     public init(scene: SimulatedScene) {
         self.scene = scene
+        cadence = SimulatedCadence(framesPerSecond: scene.framesPerSecond, duration: scene.duration,
+                                   dropFraction: scene.dropFraction, jitter: scene.timestampJitter)
         background = BackgroundTexture(width: scene.width, height: scene.height, posts: scene.posts, seed: scene.seed)
         painter = FigurePainter(width: scene.width, height: scene.height)
         canvas = [Float](repeating: 0, count: scene.width * scene.height)
@@ -42,43 +43,13 @@ public struct SimulatedCourseSource: FrameSource {
     }
 
     /// Nominal time of frame `index` (before jitter).
-    public func nominalTime(ofFrame index: UInt64) -> Double { Double(index) / scene.framesPerSecond }
+    public func nominalTime(ofFrame index: UInt64) -> Double { cadence.nominalTime(ofFrame: index) }
 
     public mutating func nextFrame(_ body: (VideoFrame) -> Void) -> FrameOutcome {
-        // Drop frames the way a busy camera does: the sequence number moves on, no frame comes.
-        while true {
-            let t = nominalTime(ofFrame: index)
-            guard t <= scene.duration else { return .endOfStream }
-            if index > 0 && scene.dropFraction > 0 && random.unit() < scene.dropFraction {
-                index += 1
-                statistics.dropped += 1
-                continue
-            }
-            break
-        }
-        var t = nominalTime(ofFrame: index)
-        if scene.timestampJitter > 0 {
-            t += random.uniform(-scene.timestampJitter...scene.timestampJitter)
-            t = max(t, lastTimestamp + 1e-4)  // a camera clock never runs backwards
-        }
-        lastTimestamp = t
+        guard let (t, sequence) = cadence.next(random: &random) else { return .endOfStream }
         render(at: t)
-        let sequence = index
-        index += 1
-        statistics.delivered += 1
-        let w = scene.width, h = scene.height
-        let colour = scene.colour
-        frame.withUnsafeBytes { raw in
-            let plane = Plane(base: raw.baseAddress!, width: w, height: h, rowStride: w)
-            if colour {
-                let cw = w / 2, ch = h / 2
-                let blue = Plane(base: raw.baseAddress! + w * h, width: cw, height: ch, rowStride: cw)
-                let red = Plane(base: raw.baseAddress! + w * h + cw * ch, width: cw, height: ch, rowStride: cw)
-                body(VideoFrame(luma: plane, chromaBlue: blue, chromaRed: red, timestamp: t, sequence: sequence))
-            } else {
-                body(VideoFrame(luma: plane, timestamp: t, sequence: sequence))
-            }
-        }
+        lendSimulatedFrame(frame, width: scene.width, height: scene.height, colour: scene.colour, timestamp: t,
+                           sequence: sequence, body)
         return .delivered
     }
 

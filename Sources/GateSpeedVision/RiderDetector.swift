@@ -34,6 +34,8 @@ public struct DetectorOutput: Sendable, Equatable {
     public var trackedPeople = 0
     /// Of those, how many stand outside the course band (0 without a band).
     public var offCoursePeople = 0
+    /// Height of the view in pixels (to turn normalised sigmas into pixels).
+    public var viewHeightPixels = 0.0
     /// Fraction of the view that differs from the learnt course (0 while calibrating).
     public var foregroundFraction = 0.0
     /// While calibrating: fraction of the view that changed since the previous frame.
@@ -165,6 +167,7 @@ public struct RiderDetector: Sendable {
             }
         }
         output.phase = phase
+        output.viewHeightPixels = Double(viewPixels.height)
         return output
     }
 
