@@ -23,9 +23,10 @@ public struct GateCourse: Sendable {
     public var camera: PinholeCamera { solution.camera }
     /// How far the rider's vertical axis stands beyond the lowest point of their silhouette,
     /// away from the camera, metres: the lowest point seen is the nearer foot's outer edge, half
-    /// a stance (skates ~0.25 m apart) nearer than the axis. Its own uncertainty (±0.1 m) is in
-    /// every gate-plane speed's ± (`GatePlaneTrack.depthBiasSigma`).
-    public static let footToAxisMetres = 0.12
+    /// a skating stance (feet ~0.3 m apart) plus the skate's half-width nearer than the axis, and
+    /// the edge of a foot on the ground reads a fraction of a pixel low. Its own uncertainty
+    /// (±0.1 m) is in every gate-plane speed's ± (`GatePlaneTrack.depthBiasSigma`).
+    public static let footToAxisMetres = 0.18
     /// Post positions along the course, metres, post 1 first.
     public var postAlong: [Double] { solution.postAlong }
 

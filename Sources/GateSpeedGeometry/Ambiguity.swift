@@ -10,9 +10,14 @@
 /// 3 sigma (plus 5 cm). A rival that would time a rider 1 m off the post line within
 /// `harmlessPercent` of the solution is only a warning; otherwise the survey is refused.
 ///
-/// Far from the posts the camera's place along the course is often pinned more loosely than the
-/// local covariance says (the inner posts are free, so only the tops' perspective tells which end is
-/// nearer); `flatAlongTheCourse` measures that range for a warning.
+/// The check runs on the final model: marks re-weighted by their estimated noise, inner posts held
+/// by the even-spacing prior, camera values not given held by regularising priors. The spacing prior
+/// alone tells most mirror images apart (the mirror needs unevenly spaced inner posts); with tops,
+/// a square-on camera has no rival.
+///
+/// Far from the posts the camera's place along the course can be pinned more loosely than the
+/// local covariance says (only the tops' perspective and the posts' even spacing tell which end is
+/// nearer); `flatAlongTheCourse` measures that range, for a warning when it changes the timing.
 enum Ambiguity {
     static let costMargin = 4.0
     static let harmlessPercent = 0.25
@@ -121,7 +126,7 @@ enum Ambiguity {
         if Determinability.available(for: survey).contains(.tops) {
             var advice = [Determinability.text(.tops, survey: survey)]
             let settled = Determinability.augmented(model, parameters: best, with: [.tops])
-            if !Determinability.pins(settled, parameters: best) {
+            if !Determinability.timeable(settled, parameters: best) {
                 let more = Determinability.remedies(settled, parameters: best, survey: survey).first?.filter { $0 != .tops } ?? []
                 advice += more.map { Determinability.text($0, survey: survey) }
             }

@@ -1,5 +1,8 @@
 /// What the user measured about the camera, if anything. Each value enters the solve as a prior
-/// (height ±0.1 m, distance ±0.5 m, field of view ±2°), not as a hard constraint.
+/// (height ±0.1 m, distance ±0.5 m, field of view ±2°), not as a hard constraint; a value not given
+/// gets a weak regularising prior instead (`RegularisingPriors`). Of the three, the height matters
+/// most for timing a rider off the post line: the distance and the lens trade against each other
+/// along a direction that barely changes the timing.
 public struct CameraHints: Sendable, Equatable {
     /// Height of the lens above the ground, metres (`camera.height_m`).
     public var heightMetres: Double?

@@ -1,5 +1,6 @@
 /// Checks each measured camera value against what the marks (and the other measured values) imply
-/// without it: solved again with that prior left out, a given value further than
+/// without it: solved again with that prior replaced by its regularising one (`RegularisingPriors`;
+/// regularising priors themselves are never checked), a given value further than
 /// 3·√(σ_implied² + σ_prior²) plus a tolerance (5 % of the value, at least 0.3 m or 2°) from the
 /// implied one is a contradiction. A value the rest cannot pin (implied sigma over half the value)
 /// cannot be contradicted. The value must also cost the fit: leaving it out must lower χ² by more
@@ -11,21 +12,20 @@ enum ContradictionCheck {
 
     static func problems(_ model: SurveyModel, solution: [Double], cost: Double, survey: CourseSurvey) -> [GeometryProblem] {
         var problems: [GeometryProblem] = []
-        for (index, prior) in model.priors.enumerated() {
-            var without = model
-            without.priors.remove(at: index)
+        for prior in model.measuredPriors {
             var hints = survey.camera
             switch prior.kind {
             case .height: hints.heightMetres = nil
             case .distance: hints.distanceMetres = nil
             case .fieldOfView: hints.horizontalFieldOfViewDegrees = nil
             }
+            let without = model.replacing(RegularisingPriors.prior(prior.kind, observations: model.observations,
+                                                                   length: model.length, hints: hints))
             let starts = [solution] + StartingGuesses.starts(for: without, hints: hints)
             guard let run = SolveSearch.run(without, starts: starts, screenedPerSide: 6, keptPerSide: 2, fullIterations: 60).first, run.converged else { continue }
             let q = run.parameters
             guard let (covariance, _) = Determinability.analyse(without, parameters: q), !covariance.isSingular else { continue }
-            let scale = CourseSolver.residualScale(without, cost: run.cost)
-            let u = SolutionUncertainty(covariance: covariance, parameters: q, postCount: without.postCount, scale: scale)
+            let u = SolutionUncertainty(covariance: covariance, parameters: q, postCount: without.postCount)
             let implied: Double, sigma: Double, tolerance: Double
             switch prior.kind {
             case .height:
@@ -39,7 +39,7 @@ enum ContradictionCheck {
             guard sigma.isFinite, sigma <= 0.5 * implied else { continue }
             let limit = 3 * (sigma * sigma + prior.sigma * prior.sigma).squareRoot() + tolerance
             guard (prior.value - implied).magnitude > limit, cost - run.cost > minimumCostRise else { continue }
-            problems.append(problem(prior, implied: implied, sigma: sigma, others: without.priors))
+            problems.append(problem(prior, implied: implied, sigma: sigma, others: without.measuredPriors))
         }
         // Two values each contradicted by the marks and the other: the marks cannot tell which is wrong.
         guard problems.count > 1 else { return problems }

@@ -13,7 +13,10 @@ public struct CourseSurvey: Sendable, Equatable {
     public var sensorAspect: Double
     /// Sensor width in pixels, for residuals in pixels and the placement advice.
     public var sensorWidthPixels: Double
-    /// 1-sigma precision of a tapped mark, as a fraction of the sensor width (in both directions).
+    /// The assumed 1-sigma precision of a tapped mark, as a fraction of the sensor width (in both
+    /// directions). It weights the first fit; the covariance then uses the noise the fit's residuals
+    /// show (`CourseGeometry.markNoisePixels`, at least 0.3 px), and this value only when too few
+    /// marks are left over to judge (fewer than 4 degrees of freedom, e.g. two posts).
     public var markPrecision: Double
 
     public init(posts: [PostMark], poleHeightMetres: Double? = nil, courseLengthMetres: Double,

@@ -69,42 +69,41 @@ struct GatePlaneErrorModel: Sendable, Equatable {
 
     func combined(foot: Double, geometry: Double) -> Double { (foot * foot + geometry * geometry).squareRoot() }
 
-    /// The ±1 sigma variants a survey like `survey` (same marks marked, same camera values given, same
-    /// precision) would give for a camera placed at `camera`, with the residual scale `scale`; nil
-    /// when a post would be behind the camera.
+    /// The ±1 sigma variants a survey like `survey` (same marks marked, same camera values given,
+    /// marks as precise as `markNoise`, in sensor widths) would give for a camera placed at
+    /// `camera`; nil when a post would be behind the camera.
     static func hypotheticalVariants(camera: PinholeCamera, postAlong: [Double], survey: CourseSurvey,
-                                     scale: Double) -> [CourseGeometryVariant]? {
+                                     markNoise: Double) -> [CourseGeometryVariant]? {
         let pole = survey.poleHeightMetres ?? 0
-        var observations: [SurveyModel.Observation] = []
+        let aspect = camera.sensorAspect
+        var posts: [PostMark] = []
         for (mark, x) in zip(survey.posts, postAlong) {
-            guard let base = SurveyModel.planePoint(camera, CoursePoint(x: x, y: 0, z: 0)) else { return nil }
-            var o = SurveyModel.Observation(baseX: base.x, baseY: base.y, top: nil)
+            guard let base = camera.project(CoursePoint(x: x, y: 0, z: 0)) else { return nil }
+            var post = PostMark(base: base)
             if mark.top != nil {
-                guard let top = SurveyModel.planePoint(camera, CoursePoint(x: x, y: 0, z: pole)) else { return nil }
-                o.top = top
+                guard let top = camera.project(CoursePoint(x: x, y: 0, z: pole)) else { return nil }
+                post.top = top
             }
-            observations.append(o)
+            posts.append(post)
         }
-        let priors = SurveyModel.priors(of: CameraHints(
+        let hints = CameraHints(
             heightMetres: survey.camera.heightMetres.map { _ in camera.heightMetres },
             distanceMetres: survey.camera.distanceMetres.map { _ in camera.distanceMetres },
-            horizontalFieldOfViewDegrees: survey.camera.horizontalFieldOfViewDegrees.map { _ in camera.horizontalFieldOfViewDegrees }))
-        let model = SurveyModel(observations: observations, poleHeight: pole, length: survey.courseLengthMetres,
-                                aspect: camera.sensorAspect, markSigma: survey.markPrecision, priors: priors)
+            horizontalFieldOfViewDegrees: survey.camera.horizontalFieldOfViewDegrees.map { _ in camera.horizontalFieldOfViewDegrees })
+        let hypothetical = CourseSurvey(posts: posts, poleHeightMetres: survey.poleHeightMetres,
+                                        courseLengthMetres: survey.courseLengthMetres, camera: hints, sensorAspect: aspect,
+                                        sensorWidthPixels: survey.sensorWidthPixels, markPrecision: markNoise)
+        let model = SurveyModel(survey: hypothetical)
         let p = model.parameters(camera: camera, postAlong: postAlong)
         guard let (covariance, _) = Determinability.analyse(model, parameters: p), !covariance.isSingular else { return nil }
-        return covariance.axes.flatMap { axis in
-            [1.0, -1.0].map { sign in
-                let q = zip(p, axis).map { $0 + sign * scale * $1 }
-                return CourseGeometryVariant(camera: model.camera(q), postAlong: model.postAlong(q))
-            }
-        }
+        return ProfileVariants.variants(model, parameters: p, covariance: covariance)
     }
 
-    /// Expected 95 % error, percent, of a hypothetical placement; infinite when it cannot be judged.
-    func expectedErrorPercent(camera: PinholeCamera, postAlong: [Double], survey: CourseSurvey, scale: Double) -> Double {
+    /// Expected 95 % error, percent, of a hypothetical placement with marks as precise as
+    /// `markNoise` (sensor widths); infinite when it cannot be judged.
+    func expectedErrorPercent(camera: PinholeCamera, postAlong: [Double], survey: CourseSurvey, markNoise: Double) -> Double {
         guard let variants = GatePlaneErrorModel.hypotheticalVariants(camera: camera, postAlong: postAlong, survey: survey,
-                                                                      scale: scale) else { return .infinity }
+                                                                      markNoise: markNoise) else { return .infinity }
         return combined(foot: footErrorPercent(camera, postAlong: postAlong),
                         geometry: geometryErrorPercent(truth: camera, postAlong: postAlong, variants: variants))
     }

@@ -1,5 +1,6 @@
 /// Searches camera heights and distances for the target gate-plane timing error, each camera
-/// re-aimed at the point the current optical axis meets the plane of the posts (same roll, same lens).
+/// re-aimed at the point the current optical axis meets the plane of the posts (same roll, same lens),
+/// judged with marks as precise as the solve found them (`CourseGeometry.markNoisePixels`).
 struct PlacementSearch: Sendable {
     let geometry: CourseGeometry
     let model: GatePlaneErrorModel
@@ -34,7 +35,7 @@ struct PlacementSearch: Sendable {
 
     func error(_ camera: PinholeCamera) -> Double {
         model.expectedErrorPercent(camera: camera, postAlong: geometry.postAlong, survey: geometry.survey,
-                                   scale: geometry.uncertaintyScale)
+                                   markNoise: geometry.markNoise)
     }
 
     /// Raising the camera (at the same distance) until the target is met, up to 30 m.

@@ -1,8 +1,12 @@
 /// The 1-sigma uncertainties of the quantities a person reads off a solution.
 struct SolutionUncertainty: Sendable, Equatable {
+    /// Camera height, metres.
     var heightMetres: Double
+    /// Camera distance from the line of posts, metres.
     var distanceMetres: Double
+    /// Horizontal field of view, degrees.
     var fieldOfViewDegrees: Double
+    /// Each post's position along the course, metres (0 for the end posts).
     var postAlongMetres: [Double]
 
     /// From a covariance (unscaled) and a scale factor for the sigmas.
@@ -16,13 +20,5 @@ struct SolutionUncertainty: Sendable, Equatable {
         postAlongMetres = (0..<postCount).map { i in
             i == 0 || i == postCount - 1 ? 0 : scale * c.variance(SurveyModel.firstInner + i - 1).squareRoot()
         }
-    }
-
-    /// Whether these sigmas pin the camera down well enough to time with: distance and height to
-    /// within 25 %, the field of view to within 10°, every inner post to within a twentieth of the course.
-    func pinsTheGeometry(parameters p: [Double], length: Double) -> Bool {
-        let distance = p[SurveyModel.cameraY].magnitude, height = p[SurveyModel.cameraZ]
-        return distanceMetres <= 0.25 * distance && heightMetres <= 0.25 * max(height, 0.2)
-            && fieldOfViewDegrees <= 10 && postAlongMetres.allSatisfy { $0 <= 0.05 * length }
     }
 }

@@ -1,5 +1,6 @@
 /// The least-squares problem of one survey: whitened reprojection residuals of the marked bases and
-/// tops, plus one residual per camera prior.
+/// tops, one even-spacing residual per inner post (`EvenSpacingPrior`), and one residual per camera
+/// prior (a measured value, or a regularising one for a value not given; `RegularisingPriors`).
 ///
 /// Parameters, in order: focal length (sensor widths), camera x, y, z (metres), yaw, pitch, roll
 /// (radians, as `PinholeCamera`'s angle initialiser), then the inner posts' positions along the line
@@ -12,8 +13,13 @@ struct SurveyModel: Sendable {
 
     struct Prior: Sendable, Equatable {
         var kind: PriorKind
+        /// Metres (height, distance) or degrees (field of view).
         var value: Double
+        /// 1 sigma, in the value's unit.
         var sigma: Double
+        /// True for a weak prior standing in for a value the survey does not give (never checked
+        /// for contradictions, never quoted as given).
+        var isRegularisation = false
     }
 
     struct Observation: Sendable, Equatable {
@@ -31,38 +37,55 @@ struct SurveyModel: Sendable {
     var poleHeight: Double
     var length: Double
     var aspect: Double
+    /// 1-sigma of a mark, sensor widths (both directions).
     var markSigma: Double
+    /// Whether the inner posts carry the even-spacing residuals.
+    var evenSpacing: Bool
     var priors: [Prior]
 
     var postCount: Int { observations.count }
-    var parameterCount: Int { SurveyModel.firstInner + max(0, postCount - 2) }
+    var innerPostCount: Int { max(0, postCount - 2) }
+    var parameterCount: Int { SurveyModel.firstInner + innerPostCount }
     var markResidualCount: Int { observations.reduce(0) { $0 + ($1.top == nil ? 2 : 4) } }
-    var residualCount: Int { markResidualCount + priors.count }
+    var spacingResidualCount: Int { evenSpacing ? innerPostCount : 0 }
+    var residualCount: Int { markResidualCount + spacingResidualCount + priors.count }
+    /// The priors standing for values the user measured.
+    var measuredPriors: [Prior] { priors.filter { !$0.isRegularisation } }
 
     init(observations: [Observation], poleHeight: Double, length: Double, aspect: Double, markSigma: Double,
-         priors: [Prior]) {
+         evenSpacing: Bool = true, priors: [Prior]) {
         self.observations = observations
         self.poleHeight = poleHeight
         self.length = length
         self.aspect = aspect
         self.markSigma = markSigma
+        self.evenSpacing = evenSpacing
         self.priors = priors
     }
 
-    /// The model of a validated survey, with a prior for every camera value it gives.
+    /// The model of a validated survey: a prior for every camera value it gives, a regularising
+    /// prior for every one it lacks, and the even-spacing residuals.
     init(survey: CourseSurvey) {
         let aspect = survey.sensorAspect
-        observations = survey.posts.map { mark in
+        let observations = survey.posts.map { mark in
             Observation(baseX: mark.base.x - 0.5, baseY: (mark.base.y - 0.5) / aspect,
                         top: mark.top.map { (x: $0.x - 0.5, y: ($0.y - 0.5) / aspect) })
         }
-        poleHeight = survey.poleHeightMetres ?? 0
-        length = survey.courseLengthMetres
-        self.aspect = aspect
-        markSigma = survey.markPrecision
-        priors = SurveyModel.priors(of: survey.camera)
+        self.init(observations: observations, poleHeight: survey.poleHeightMetres ?? 0, length: survey.courseLengthMetres,
+                  aspect: aspect, markSigma: survey.markPrecision,
+                  priors: SurveyModel.priors(of: survey.camera)
+                    + RegularisingPriors.priors(observations: observations, length: survey.courseLengthMetres, hints: survey.camera))
     }
 
+    /// The model with `prior` in place of any prior of the same kind.
+    func replacing(_ prior: Prior) -> SurveyModel {
+        var m = self
+        m.priors.removeAll { $0.kind == prior.kind }
+        m.priors.append(prior)
+        return m
+    }
+
+    /// The measured priors for the values `hints` gives.
     static func priors(of hints: CameraHints) -> [Prior] {
         var priors: [Prior] = []
         if let h = hints.heightMetres { priors.append(Prior(kind: .height, value: h, sigma: CameraHints.heightSigmaMetres)) }
@@ -103,8 +126,8 @@ struct SurveyModel: Sendable {
     }
 
     /// The whitened residuals (marks first, post by post: base x, base y, then top x, top y when
-    /// marked; then the priors), or nil when a post falls behind the camera or the focal length is
-    /// not positive.
+    /// marked; then the inner posts' even-spacing residuals; then the priors), or nil when a post
+    /// falls behind the camera or the focal length is not positive.
     func residuals(_ p: [Double]) -> [Double]? {
         var r = [Double](repeating: 0, count: residualCount)
         return fillResiduals(p, into: &r) ? r : nil
@@ -120,6 +143,12 @@ struct SurveyModel: Sendable {
             let along = i == 0 ? 0 : (i == postCount - 1 ? length : p[SurveyModel.firstInner + i - 1])
             guard fillPostResiduals(cam, post: i, along: along, into: &r, at: row) else { return false }
             row += observations[i].top == nil ? 2 : 4
+        }
+        if evenSpacing {
+            for i in 1..<max(1, postCount - 1) {
+                r[row] = EvenSpacingPrior.residual(along: p[SurveyModel.firstInner + i - 1], index: i, count: postCount, length: length)
+                row += 1
+            }
         }
         for prior in priors {
             r[row] = SurveyModel.priorResidual(prior, p)
@@ -155,7 +184,8 @@ struct SurveyModel: Sendable {
 
     /// The Jacobian (row-major, residualCount × parameterCount) by central differences, or nil when
     /// the residuals cannot be evaluated at `p`. A side that cannot be evaluated falls back to a
-    /// one-sided difference. An inner post's column is zero outside that post's own residuals.
+    /// one-sided difference. An inner post's column is zero outside that post's own residuals and its
+    /// even-spacing residual (whose derivative is exactly 1 / sigma).
     func jacobian(_ p: [Double]) -> [Double]? {
         guard let r0 = residuals(p) else { return nil }
         let m = r0.count, n = p.count
@@ -189,6 +219,10 @@ struct SurveyModel: Sendable {
                 case (false, true): j[i * n + k] = (r0[i] - minus[i]) / steps[k]
                 case (false, false): j[i * n + k] = 0
                 }
+            }
+            if k >= SurveyModel.firstInner && evenSpacing {
+                let spacingRow = markResidualCount + (k - SurveyModel.firstInner)
+                j[spacingRow * n + k] = 1 / EvenSpacingPrior.sigmaMetres
             }
         }
         return j

@@ -44,8 +44,8 @@ final class SingleProducerQueue: @unchecked Sendable {
 
 /// One preallocated frame buffer and the overlay state of its moment.
 /// Owned by exactly one thread at a time: the queues below hand it over.
-final class FrameSlot: @unchecked Sendable {
-    var image: I420Image
+public final class FrameSlot: @unchecked Sendable {
+    public internal(set) var image: I420Image
     var overlay = OverlayState()
 
     init(width: Int, height: Int) {
@@ -56,8 +56,12 @@ final class FrameSlot: @unchecked Sendable {
 /// The bounded, dropping hand-off from the frame loop to the recorder thread: a pool of
 /// preallocated images travelling between a `free` and a `filled` queue. The frame loop
 /// copies into a free slot (no allocation, no lock) or drops the frame when none is free.
-final class FrameHandoff: Sendable {
-    let slots: [FrameSlot]
+///
+/// The frame's memory is the camera's and valid only while the frame loop holds it, so what
+/// crosses to the recorder is a copy: `FrameCopy`, rows at a time (`memcpy` for planar rows,
+/// vector code to gather interleaved ones), never a byte at a time.
+public final class FrameHandoff: Sendable {
+    public let slots: [FrameSlot]
     private let free: SingleProducerQueue
     private let filled: SingleProducerQueue
     /// Signalled once per filled slot (and on stop); the recorder waits on it.
@@ -66,7 +70,7 @@ final class FrameHandoff: Sendable {
     private let room = DispatchSemaphore(value: 0)
     private let producerWaiting = Atomic<Bool>(false)
 
-    init(slotCount: Int, width: Int, height: Int) {
+    public init(slotCount: Int, width: Int, height: Int) {
         let count = max(1, slotCount)
         slots = (0..<count).map { _ in FrameSlot(width: width, height: height) }
         free = SingleProducerQueue(capacity: count)
@@ -74,14 +78,14 @@ final class FrameHandoff: Sendable {
         for index in 0..<count { _ = free.push(index) }
     }
 
-    enum Submission { case queued, full, wrongSize }
+    public enum Submission: Sendable { case queued, full, wrongSize }
 
     /// Frame-loop side: copies `frame` and `overlay` into a free slot and queues it;
     /// `.full` when the recorder is behind (nothing copied). Counts nothing itself.
-    func submit(_ frame: VideoFrame, overlay: OverlayState) -> Submission {
+    public func submit(_ frame: VideoFrame, overlay: OverlayState) -> Submission {
         guard let index = free.pop() else { return .full }
         let slot = slots[index]
-        guard slot.image.copy(from: frame) else {
+        guard FrameCopy.copy(frame, into: &slot.image) else {
             // Wrong size: hand the slot back through the filled queue, marked unusable.
             _ = filled.push(-1 - index)
             wake.signal()
@@ -103,11 +107,139 @@ final class FrameHandoff: Sendable {
 
     /// Recorder side: the next filled slot; negative values are slots to recycle unused
     /// (see `recycle`).
-    func takeFilled() -> Int? { filled.pop() }
+    public func takeFilled() -> Int? { filled.pop() }
 
     /// Recorder side: returns a slot to the pool.
-    func recycle(_ index: Int) {
+    public func recycle(_ index: Int) {
         _ = free.push(index >= 0 ? index : -1 - index)
         if producerWaiting.load(ordering: .sequentiallyConsistent) { room.signal() }
+    }
+}
+
+/// Copies a frame the frame loop holds into an owned I420 image: the recorder's copy.
+///
+/// The result is exactly `I420Image.copy(from:)`'s (grey gets neutral chroma, 4:2:2 chroma
+/// keeps every other row, samples past a short plane repeat its last one), but done a row at a
+/// time: planar rows with `copyMemory` (a `memcpy`), interleaved ones (YUYV's luma and chroma,
+/// NV12's chroma) with 16-sample vector loads whose wanted bytes are kept. Nothing is allocated.
+public enum FrameCopy {
+    /// Copies `frame` into `image` (same size required); false when the sizes differ.
+    @discardableResult
+    public static func copy(_ frame: VideoFrame, into image: inout I420Image) -> Bool {
+        guard frame.width == image.width, frame.height == image.height else { return false }
+        image.timestamp = frame.timestamp
+        let w = image.width, h = image.height, cw = image.chromaWidth, ch = image.chromaHeight
+        let blueAt = image.blueOffset, redAt = image.redOffset
+        image.bytes.withUnsafeMutableBytes { raw in
+            let out = raw.baseAddress!
+            copyPlane(frame.luma, columns: w, rows: h, rowStep: 1, into: out, rowStride: w)
+            if let cb = frame.chromaBlue, let cr = frame.chromaRed {
+                // Vertical subsampling of the source chroma: 2 for 4:2:0, 1 for 4:2:2.
+                let rowStep = max(1, (h + cb.height - 1) / cb.height)
+                let yStep = rowStep >= 2 ? 1 : 2
+                copyPlane(cb, columns: cw, rows: ch, rowStep: yStep, into: out + blueAt, rowStride: cw)
+                copyPlane(cr, columns: cw, rows: ch, rowStep: yStep, into: out + redAt, rowStride: cw)
+            } else {
+                (out + blueAt).initializeMemory(as: UInt8.self, repeating: 128, count: 2 * cw * ch)
+            }
+        }
+        return true
+    }
+
+    /// Row `y` of `target` (`columns` samples, rows `rowStride` apart) gets row
+    /// `min(plane.height - 1, y * rowStep)` of `plane`; columns past the plane's width repeat its
+    /// last sample.
+    static func copyPlane(_ plane: Plane, columns: Int, rows: Int, rowStep: Int,
+                          into target: UnsafeMutableRawPointer, rowStride: Int) {
+        let direct = min(columns, plane.width)
+        if plane.pixelStride == 1, rowStep == 1, plane.rowStride == direct, direct == columns, rowStride == columns,
+           plane.height >= rows {
+            // One block: the plane's rows follow one another as the target's do.
+            target.copyMemory(from: plane.base, byteCount: columns * rows)
+            return
+        }
+        for y in 0..<rows {
+            let source = plane.base + min(plane.height - 1, y * rowStep) * plane.rowStride
+            let row = target + y * rowStride
+            switch plane.pixelStride {
+            case 1: row.copyMemory(from: source, byteCount: direct)
+            case 2: gather2(source, count: direct, into: row)
+            case 4: gather4(source, count: direct, into: row)
+            default:
+                for x in 0..<direct {
+                    row.storeBytes(of: source.load(fromByteOffset: x * plane.pixelStride, as: UInt8.self),
+                                   toByteOffset: x, as: UInt8.self)
+                }
+            }
+            if direct < columns {
+                let last = source.load(fromByteOffset: (plane.width - 1) * plane.pixelStride, as: UInt8.self)
+                (row + direct).initializeMemory(as: UInt8.self, repeating: last, count: columns - direct)
+            }
+        }
+    }
+
+    /// `target[x] = source[2 x]` for `x < count`, 16 at a time. No byte past the last sample
+    /// is read: the last group is loaded from one byte earlier and keeps the high bytes.
+    @inline(__always)
+    static func gather2(_ source: UnsafeRawPointer, count: Int, into target: UnsafeMutableRawPointer) {
+        guard count > 16 else { return gatherScalar(source, step: 2, count: count, into: target) }
+        var x = 0
+        while x + 16 < count {
+            let pairs = source.loadUnaligned(fromByteOffset: 2 * x, as: SIMD16<UInt16>.self)
+            target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: lowBytes(pairs)), toByteOffset: x, as: SIMD16<UInt8>.self)
+            x += 16
+        }
+        let at = count - 16
+        let pairs = source.loadUnaligned(fromByteOffset: 2 * at - 1, as: SIMD16<UInt16>.self)
+        target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: highBytes(pairs)), toByteOffset: at, as: SIMD16<UInt8>.self)
+    }
+
+    /// `target[x] = source[4 x]` for `x < count`, 16 at a time, reading nothing past the last sample.
+    @inline(__always)
+    static func gather4(_ source: UnsafeRawPointer, count: Int, into target: UnsafeMutableRawPointer) {
+        guard count > 16 else { return gatherScalar(source, step: 4, count: count, into: target) }
+        var x = 0
+        while x + 16 < count {
+            let quads = source.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
+            #if _endian(little)
+            let wanted = quads
+            #else
+            let wanted = quads &>> 24
+            #endif
+            target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: wanted), toByteOffset: x, as: SIMD16<UInt8>.self)
+            x += 16
+        }
+        let at = count - 16
+        let quads = source.loadUnaligned(fromByteOffset: 4 * at - 3, as: SIMD16<UInt32>.self)
+        #if _endian(little)
+        let wanted = quads &>> 24
+        #else
+        let wanted = quads
+        #endif
+        target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: wanted), toByteOffset: at, as: SIMD16<UInt8>.self)
+    }
+
+    @inline(__always)
+    private static func lowBytes(_ pairs: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        #if _endian(little)
+        pairs
+        #else
+        pairs &>> 8
+        #endif
+    }
+
+    @inline(__always)
+    private static func highBytes(_ pairs: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        #if _endian(little)
+        pairs &>> 8
+        #else
+        pairs
+        #endif
+    }
+
+    private static func gatherScalar(_ source: UnsafeRawPointer, step: Int, count: Int, into target: UnsafeMutableRawPointer) {
+        for x in 0..<count {
+            target.storeBytes(of: source.load(fromByteOffset: x * step, as: UInt8.self), toByteOffset: x, as: UInt8.self)
+        }
     }
 }

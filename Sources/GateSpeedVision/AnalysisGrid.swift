@@ -6,13 +6,19 @@ import GateSpeedFrames
 /// `[column / columns, (column + 1) / columns) x [row / rows, (row + 1) / rows)` (normalised,
 /// top-left origin). Its value is the mean luma (0-255) of the 2 x 2 sensor pixels at the
 /// cell's sampling point, found through `FrameGeometry`, so rotation, mirroring and cropping
-/// cost nothing per frame: they are folded into a table of byte offsets built once per size.
+/// cost nothing per frame: they are folded into tables of byte offsets built once per size.
 ///
 /// The sampling point is not the same in every row: row `r` samples at
 /// `column + 0.5 + rowShift(r)` cells across. Staggering the rows this way means a person
 /// several rows tall is sampled at four different sub-cell phases, so the centre measured over
 /// their rows carries almost none of the quantisation bias a regular grid would give (which
 /// differs from post to post and so would not cancel out of the elapsed time).
+///
+/// Per frame, the tables are small: a cell's offset is a per-row part plus a per-column part
+/// that repeats with the row's phase (`row & 3`), whatever the rotation. When the camera is
+/// upright or upside down (a grid row reads one pair of sensor rows) and the luma is planar or
+/// packed 4:2:2, the sums and the texture are computed a sensor row at a time with vector code
+/// (`SIMD16`), and only the cells' values are gathered from those rows.
 public struct AnalysisGrid: Sendable {
     public let columns: Int
     public let rows: Int
@@ -29,18 +35,27 @@ public struct AnalysisGrid: Sendable {
         }
     }
 
-    /// Byte offset of each cell's top-left sample from the plane base, row-major by cell.
-    private var offsets: [Int]
+    /// Where each cell's 2 x 2 block starts in the luma plane.
+    private var luma = CellTable()
     /// Byte distance to the right-hand and lower neighbours of that sample.
     private var rightStep = 1
     private var downStep = 1
     /// Pixels the texture neighbourhood reaches beyond the 2 x 2 block on each side (0 or 2).
     private var textureReach = 0
-    /// The sensor plane layout the table was built for.
-    private var builtFor: (width: Int, height: Int, rowStride: Int, pixelStride: Int) = (0, 0, 0, 0)
-    /// Byte offset of each cell's chroma sample (the same offset in the blue and red planes).
-    private var chromaOffsets: [Int] = []
-    private var chromaBuiltFor: (width: Int, height: Int, rowStride: Int, pixelStride: Int) = (0, 0, 0, 0)
+    /// Row-aligned luma (see `CellTable.rowAligned`) with a layout the row passes read:
+    /// pixel stride 1 or 2, at least 32 pixels wide and 8 high.
+    private var rowPasses = false
+    /// Whether the steady-state sums go through the row pass too (narrow views, where the
+    /// blocks of neighbouring cells overlap or nearly touch) or are gathered cell by cell.
+    private var rowPassSums = false
+    /// Row-pass layouts: each cell's block x less `span.low`, `(row & 3) * columns + column`.
+    private var blockX: [Int32] = []
+    /// Row-pass layouts: the smallest and largest block x of any cell.
+    private var span = (low: 0, high: 0)
+    /// `Float(sum) * 0.25` for every sum of four bytes (0...1020): a cell's value from its sum.
+    private let quarter: [Float]
+    /// Where each cell's chroma sample is (the same offset in the blue and red planes).
+    private var chroma = CellTable()
     public let geometry: FrameGeometry
 
     /// View pixels per cell along x, for converting cell distances to pixels.
@@ -50,15 +65,15 @@ public struct AnalysisGrid: Sendable {
         self.columns = max(16, columns)
         self.rows = max(8, Int((Double(self.columns) / max(0.05, viewAspect)).rounded()))
         self.geometry = geometry
-        offsets = [Int](repeating: 0, count: self.columns * self.rows)
+        quarter = (0...1020).map { Float($0) * 0.25 }
     }
 
-    /// Rebuilds the offset table when the plane's size or layout differs from the last one.
+    /// Rebuilds the offset tables when the plane's size or layout differs from the last one.
     /// Returns true when it did (the caller relearns the background then).
     @discardableResult
     public mutating func prepare(for plane: Plane) -> Bool {
-        if builtFor == (plane.width, plane.height, plane.rowStride, plane.pixelStride) { return false }
-        builtFor = (plane.width, plane.height, plane.rowStride, plane.pixelStride)
+        let layout = PlaneLayout(plane)
+        if luma.builtFor == layout { return false }
         rightStep = plane.width > 1 ? plane.pixelStride : 0
         downStep = plane.height > 1 ? plane.rowStride : 0
         let w = Double(plane.width), h = Double(plane.height)
@@ -67,19 +82,47 @@ public struct AnalysisGrid: Sendable {
         textureReach = reach
         let minX = reach, minY = reach
         let maxX = max(minX, plane.width - 2 - reach), maxY = max(minY, plane.height - 2 - reach)
+        let points = samplePoints { s in
+            (min(maxX, max(minX, Int(s.x * w - 0.5))), min(maxY, max(minY, Int(s.y * h - 0.5))))
+        }
+        luma = CellTable(points: points, columns: columns, rows: rows, layout: layout)
+        rowPasses = luma.rowAligned && (plane.pixelStride == 1 || plane.pixelStride == 2)
+            && plane.width >= 32 && plane.height >= 8
+        blockX = []
+        if rowPasses {
+            var low = Int.max, high = Int.min
+            for phase in 0..<4 {
+                for column in 0..<columns {
+                    let x = points.x[phase * columns + column]
+                    low = min(low, x); high = max(high, x)
+                }
+            }
+            span = (low, high)
+            if high - low + 1 < 16 { rowPasses = false }
+            blockX = (0..<(4 * columns)).map { Int32(points.x[$0] - low) }
+            // The row pass costs about 1.3 instructions a pixel and saves about 6 a cell.
+            rowPassSums = (high - low + 1) <= 5 * columns
+        }
+        if !rowPasses { rowPassSums = false }
+        let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
+        viewPixelsPerColumn = view.width / Double(columns)
+        return true
+    }
+
+    /// The sensor pixel of every cell's sampling point (row-major), found by `pixel` from the
+    /// normalised sensor point.
+    private func samplePoints(_ pixel: ((x: Double, y: Double)) -> (Int, Int)) -> (x: [Int], y: [Int]) {
+        var xs = [Int](repeating: 0, count: cellCount), ys = xs
         for row in 0..<rows {
             let v = (Double(row) + 0.5) / Double(rows)
             for column in 0..<columns {
                 let u = (Double(column) + 0.5 + Self.rowShift(row)) / Double(columns)
-                let s = geometry.sensorPoint(viewX: u, viewY: v)
-                let px = min(maxX, max(minX, Int(s.x * w - 0.5)))
-                let py = min(maxY, max(minY, Int(s.y * h - 0.5)))
-                offsets[row * columns + column] = plane.offset(x: px, y: py)
+                let (x, y) = pixel(geometry.sensorPoint(viewX: u, viewY: v))
+                xs[row * columns + column] = x
+                ys[row * columns + column] = y
             }
         }
-        let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
-        viewPixelsPerColumn = view.width / Double(columns)
-        return true
+        return (xs, ys)
     }
 
     /// True when the two chroma planes share one layout, so one offset table serves both.
@@ -92,19 +135,33 @@ public struct AnalysisGrid: Sendable {
     /// Builds the chroma offset table for `plane` (either chroma plane) when its layout is new.
     /// Chroma is sampled at the same view points as luma, one sample per cell.
     public mutating func prepareChroma(for plane: Plane) {
-        if chromaBuiltFor == (plane.width, plane.height, plane.rowStride, plane.pixelStride) { return }
-        chromaBuiltFor = (plane.width, plane.height, plane.rowStride, plane.pixelStride)
-        chromaOffsets = [Int](repeating: 0, count: cellCount)
+        let layout = PlaneLayout(plane)
+        if chroma.builtFor == layout { return }
         let w = Double(plane.width), h = Double(plane.height)
-        for row in 0..<rows {
-            let v = (Double(row) + 0.5) / Double(rows)
-            for column in 0..<columns {
-                let u = (Double(column) + 0.5 + Self.rowShift(row)) / Double(columns)
-                let s = geometry.sensorPoint(viewX: u, viewY: v)
-                let px = min(plane.width - 1, max(0, Int(s.x * w)))
-                let py = min(plane.height - 1, max(0, Int(s.y * h)))
-                chromaOffsets[row * columns + column] = plane.offset(x: px, y: py)
-            }
+        let points = samplePoints { s in
+            (min(plane.width - 1, max(0, Int(s.x * w))), min(plane.height - 1, max(0, Int(s.y * h))))
+        }
+        chroma = CellTable(points: points, columns: columns, rows: rows, layout: layout)
+    }
+
+    /// Bytes of scratch the row passes need for the current luma layout.
+    private var scratchBytes: Int {
+        guard rowPasses else { return 0 }
+        let count = span.high - span.low + 1
+        // Sums (2 bytes each), then the vertical minima and maxima (the block and the reach
+        // either side, rounded up), then the spreads.
+        return 2 * count + 2 * (count + 2 * textureReach + 16) + count + 64
+    }
+
+    /// Row buffers for the sampling passes, owned by the caller so that sampling needs no
+    /// mutable grid. Sized on first use and whenever the layout grows; never per frame.
+    public struct Scratch: Sendable {
+        fileprivate var bytes: [UInt8] = []
+        public init() {}
+
+        fileprivate mutating func with<R>(atLeast count: Int, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+            if bytes.count < count { bytes = [UInt8](repeating: 0, count: count) }
+            return bytes.withUnsafeMutableBytes { body($0.baseAddress!) }
         }
     }
 
@@ -115,24 +172,35 @@ public struct AnalysisGrid: Sendable {
                              into blue: UnsafeMutablePointer<Float>, _ red: UnsafeMutablePointer<Float>) {
         let b = bluePlane.base.assumingMemoryBound(to: UInt8.self)
         let r = redPlane.base.assumingMemoryBound(to: UInt8.self)
-        chromaOffsets.withUnsafeBufferPointer { table in
-            for i in 0..<table.count {
-                blue[i] = Float(b[table[i]])
-                red[i] = Float(r[table[i]])
+        let columns = self.columns
+        chroma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+            chroma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
+                for row in 0..<rows {
+                    let rowBlue = b + rowOffsets[row], rowRed = r + rowOffsets[row]
+                    let table = columnOffsets.baseAddress! + chroma.tableRow(row) * columns
+                    let outBlue = blue + row * columns, outRed = red + row * columns
+                    for column in 0..<columns {
+                        let offset = Int(table[column])
+                        outBlue[column] = Float(rowBlue[offset])
+                        outRed[column] = Float(rowRed[offset])
+                    }
+                }
             }
         }
     }
 
     /// Fills `cells` (count `cellCount`) with the mean luma of each cell. `prepare(for:)` first.
-    @inline(__always)
-    public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>) {
-        let base = plane.base.assumingMemoryBound(to: UInt8.self)
-        let right = rightStep, down = downStep, diagonal = rightStep + downStep
-        offsets.withUnsafeBufferPointer { table in
-            for i in 0..<table.count {
-                let p = base + table[i]
-                let sum = Int(p[0]) + Int(p[right]) + Int(p[down]) + Int(p[diagonal])
-                cells[i] = Float(sum) * 0.25
+    public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, scratch: inout Scratch) {
+        guard rowPassSums else { return gatherSums(plane, into: cells) }
+        scratch.with(atLeast: scratchBytes) { buffer in
+            let sums = buffer.assumingMemoryBound(to: UInt16.self)
+            forEachRowPass(plane) { row, rowBase in
+                if plane.pixelStride == 1 {
+                    Self.rowSums(rowBase, down: downStep, count: span.high - span.low + 1, Packed1.self, into: sums)
+                } else {
+                    Self.rowSums(rowBase, down: downStep, count: span.high - span.low + 1, Packed2.self, into: sums)
+                }
+                gather(row: row, sums: sums, into: cells + row * columns)
             }
         }
     }
@@ -140,21 +208,300 @@ public struct AnalysisGrid: Sendable {
     /// Like `sample`, and also fills `texture` with each cell's local spread: max - min over the
     /// 6 x 6 pixels around its 2 x 2 block, i.e. how much the cell's value can move when two
     /// frames are shaken a pixel in opposite directions. Used while learning the course only.
-    public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<Float>) {
-        sample(plane, into: cells)
-        let base = plane.base.assumingMemoryBound(to: UInt8.self)
-        let right = rightStep, down = downStep, reach = textureReach
-        offsets.withUnsafeBufferPointer { table in
-            for i in 0..<table.count {
-                var low: UInt8 = 255, high: UInt8 = 0
-                for dy in -reach...(1 + reach) {
-                    for dx in -reach...(1 + reach) {
-                        let v = base[table[i] + dy * down + dx * right]
-                        low = min(low, v); high = max(high, v)
-                    }
+    public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<UInt8>,
+                       scratch: inout Scratch) {
+        guard rowPasses else {
+            gatherSums(plane, into: cells)
+            return gatherTexture(plane, into: texture)
+        }
+        let count = span.high - span.low + 1, reach = textureReach
+        scratch.with(atLeast: scratchBytes) { buffer in
+            let sums = buffer.assumingMemoryBound(to: UInt16.self)
+            let lows = (buffer + 2 * count).assumingMemoryBound(to: UInt8.self)
+            let highs = lows + count + 2 * reach + 16
+            let spreads = highs + count + 2 * reach + 16
+            forEachRowPass(plane) { row, rowBase in
+                // The window's top-left pixel for block x `span.low`.
+                let corner = rowBase - reach * downStep - reach * rightStep
+                if plane.pixelStride == 1 {
+                    Self.rowSums(rowBase, down: downStep, count: count, Packed1.self, into: sums)
+                    Self.rowSpreads(corner, down: downStep, count: count, window: 2 + 2 * reach, Packed1.self,
+                                    lows: lows, highs: highs, into: spreads)
+                } else {
+                    Self.rowSums(rowBase, down: downStep, count: count, Packed2.self, into: sums)
+                    Self.rowSpreads(corner, down: downStep, count: count, window: 2 + 2 * reach, Packed2.self,
+                                    lows: lows, highs: highs, into: spreads)
                 }
-                texture[i] = Float(high - low)
+                gather(row: row, sums: sums, spreads: spreads, into: cells + row * columns, texture + row * columns)
             }
         }
+    }
+
+    /// The cell-by-cell path, whatever the layout: what the row passes must reproduce exactly
+    /// (for tests).
+    func sampleByGathering(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<UInt8>) {
+        gatherSums(plane, into: cells)
+        gatherTexture(plane, into: texture)
+    }
+
+    /// Whether the row passes read this layout, and whether the steady-state sums use them (for tests).
+    var usesRowPasses: (texture: Bool, sums: Bool) { (rowPasses, rowPassSums) }
+
+    // MARK: - Gathering cell by cell (any layout)
+
+    /// The cells' values straight from their blocks' four pixels.
+    private func gatherSums(_ plane: Plane, into cells: UnsafeMutablePointer<Float>) {
+        let base = plane.base.assumingMemoryBound(to: UInt8.self)
+        let right = rightStep, down = downStep, diagonal = rightStep + downStep, columns = self.columns
+        quarter.withUnsafeBufferPointer { quarter in
+            luma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+                luma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
+                    let q = quarter.baseAddress!
+                    for row in 0..<rows {
+                        let rowBase = base + rowOffsets[row]
+                        let table = columnOffsets.baseAddress! + luma.tableRow(row) * columns
+                        let out = cells + row * columns
+                        for column in 0..<columns {
+                            let p = rowBase + Int(table[column])
+                            out[column] = q[Int(p[0]) &+ Int(p[right]) &+ Int(p[down]) &+ Int(p[diagonal])]
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cells' spreads straight from their windows (layouts the row passes do not read).
+    private func gatherTexture(_ plane: Plane, into texture: UnsafeMutablePointer<UInt8>) {
+        let base = plane.base.assumingMemoryBound(to: UInt8.self)
+        let right = rightStep, down = downStep, reach = textureReach, window = 2 + 2 * textureReach
+        let columns = self.columns
+        luma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+            luma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
+                for row in 0..<rows {
+                    let rowBase = base + rowOffsets[row] - reach * down - reach * right
+                    let table = columnOffsets.baseAddress! + luma.tableRow(row) * columns
+                    for column in 0..<columns {
+                        let corner = rowBase + Int(table[column])
+                        var low: UInt8 = 255, high: UInt8 = 0
+                        for dy in 0..<window {
+                            let line = corner + dy * down
+                            for dx in 0..<window {
+                                let v = line[dx * right]
+                                low = min(low, v); high = max(high, v)
+                            }
+                        }
+                        texture[row * columns + column] = high &- low
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Row passes (upright or upside-down luma, pixel stride 1 or 2)
+
+    /// Calls `body` for each grid row with the address of block x `span.low` in its sensor row.
+    @inline(__always)
+    private func forEachRowPass(_ plane: Plane, _ body: (Int, UnsafePointer<UInt8>) -> Void) {
+        let base = plane.base.assumingMemoryBound(to: UInt8.self) + span.low * plane.pixelStride
+        luma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+            for row in 0..<rows { body(row, base + rowOffsets[row]) }
+        }
+    }
+
+    /// The cells of `row` from the row's sums.
+    @inline(__always)
+    private func gather(row: Int, sums: UnsafePointer<UInt16>, into out: UnsafeMutablePointer<Float>) {
+        let columns = self.columns
+        quarter.withUnsafeBufferPointer { quarter in
+            blockX.withUnsafeBufferPointer { blockX in
+                let q = quarter.baseAddress!, table = blockX.baseAddress! + (row & 3) * columns
+                for column in 0..<columns { out[column] = q[Int(sums[Int(table[column])])] }
+            }
+        }
+    }
+
+    /// The cells and spreads of `row` from the row's sums and spreads.
+    @inline(__always)
+    private func gather(row: Int, sums: UnsafePointer<UInt16>, spreads: UnsafePointer<UInt8>,
+                        into out: UnsafeMutablePointer<Float>, _ texture: UnsafeMutablePointer<UInt8>) {
+        let columns = self.columns
+        quarter.withUnsafeBufferPointer { quarter in
+            blockX.withUnsafeBufferPointer { blockX in
+                let q = quarter.baseAddress!, table = blockX.baseAddress! + (row & 3) * columns
+                for column in 0..<columns {
+                    let x = Int(table[column])
+                    out[column] = q[Int(sums[x])]
+                    texture[column] = spreads[x]
+                }
+            }
+        }
+    }
+
+    /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` (>= 16) pixels
+    /// from `start`, 16 at a time (the last group overlaps the one before).
+    @inline(__always)
+    private static func rowSums<Loader: RowLoader>(_ start: UnsafePointer<UInt8>, down: Int, count: Int, _: Loader.Type,
+                                                    into sums: UnsafeMutablePointer<UInt16>) {
+        let top = UnsafeRawPointer(start), bottom = UnsafeRawPointer(start + down)
+        let out = UnsafeMutableRawPointer(sums)
+        var x = 0
+        while true {
+            let at = min(x, count - 16)
+            let sum = Loader.wide(top, at) &+ Loader.wide(top, at + 1) &+ Loader.wide(bottom, at) &+ Loader.wide(bottom, at + 1)
+            out.storeBytes(of: sum, toByteOffset: 2 * at, as: SIMD16<UInt16>.self)
+            if at == count - 16 { break }
+            x += 16
+        }
+    }
+
+    /// `spreads[x]` = max - min over the `window` x `window` pixels whose top-left is pixel `x`
+    /// from `corner`, for `count` (>= 16) values of x. Separable: the minimum and maximum down
+    /// each column first (into `lows` and `highs`), then across.
+    @inline(__always)
+    private static func rowSpreads<Loader: RowLoader>(_ corner: UnsafePointer<UInt8>, down: Int, count: Int, window: Int,
+                                                       _: Loader.Type, lows: UnsafeMutablePointer<UInt8>,
+                                                       highs: UnsafeMutablePointer<UInt8>,
+                                                       into spreads: UnsafeMutablePointer<UInt8>) {
+        let top = UnsafeRawPointer(corner)
+        let lowOut = UnsafeMutableRawPointer(lows), highOut = UnsafeMutableRawPointer(highs)
+        let columnsDown = count + window - 1
+        var x = 0
+        while true {
+            let at = min(x, columnsDown - 16)
+            var low = Loader.narrow(top, at), high = low
+            for dy in 1..<window {
+                let v = Loader.narrow(top + dy * down, at)
+                low = pointwiseMin(low, v); high = pointwiseMax(high, v)
+            }
+            lowOut.storeBytes(of: low, toByteOffset: at, as: SIMD16<UInt8>.self)
+            highOut.storeBytes(of: high, toByteOffset: at, as: SIMD16<UInt8>.self)
+            if at == columnsDown - 16 { break }
+            x += 16
+        }
+        let lowIn = UnsafeRawPointer(lows), highIn = UnsafeRawPointer(highs), out = UnsafeMutableRawPointer(spreads)
+        x = 0
+        while true {
+            let at = min(x, count - 16)
+            var low = lowIn.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
+            var high = highIn.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
+            for dx in 1..<window {
+                low = pointwiseMin(low, lowIn.loadUnaligned(fromByteOffset: at + dx, as: SIMD16<UInt8>.self))
+                high = pointwiseMax(high, highIn.loadUnaligned(fromByteOffset: at + dx, as: SIMD16<UInt8>.self))
+            }
+            out.storeBytes(of: high &- low, toByteOffset: at, as: SIMD16<UInt8>.self)
+            if at == count - 16 { break }
+            x += 16
+        }
+    }
+}
+
+// MARK: - Tables
+
+/// The layout of a plane, for knowing when tables must be rebuilt.
+struct PlaneLayout: Sendable, Equatable {
+    var width = 0, height = 0, rowStride = 0, pixelStride = 0
+
+    init() {}
+
+    init(_ plane: Plane) {
+        width = plane.width; height = plane.height; rowStride = plane.rowStride; pixelStride = plane.pixelStride
+    }
+}
+
+/// Byte offsets of one sample per cell, split into a part per grid row and a part per column.
+///
+/// For every rotation, a cell's sensor row depends on its grid row only and its sensor column
+/// on its column and row phase (`row & 3`), or the other way round for a quarter turn; so the
+/// column part is a table of `4 x columns`. (Should a geometry ever break that, the column part
+/// becomes a full table, one offset per cell, and the row part zero.)
+struct CellTable: Sendable {
+    /// Byte offset of each grid row's samples.
+    var rowOffsets: [Int] = []
+    /// Byte offset of each cell's sample within its row, `tableRow(row) * columns + column`.
+    var columnOffsets: [Int32] = []
+    /// The column part repeats every four rows (else there is one row of it per grid row).
+    var phased = true
+    /// Each grid row's samples lie in one sensor row (the camera upright or upside down).
+    var rowAligned = false
+    var builtFor = PlaneLayout()
+
+    init() {}
+
+    /// From each cell's sensor pixel (row-major).
+    init(points: (x: [Int], y: [Int]), columns: Int, rows: Int, layout: PlaneLayout) {
+        builtFor = layout
+        let rs = layout.rowStride, ps = layout.pixelStride
+        func repeatsByPhase(_ values: [Int]) -> Bool {
+            for row in 4..<rows {
+                for column in 0..<columns where values[row * columns + column] != values[(row & 3) * columns + column] {
+                    return false
+                }
+            }
+            return true
+        }
+        func constantAlongRows(_ values: [Int]) -> Bool {
+            for row in 0..<rows {
+                for column in 1..<columns where values[row * columns + column] != values[row * columns] { return false }
+            }
+            return true
+        }
+        if constantAlongRows(points.y) && repeatsByPhase(points.x) {
+            rowAligned = true
+            rowOffsets = (0..<rows).map { points.y[$0 * columns] * rs }
+            columnOffsets = (0..<(4 * columns)).map { Int32(points.x[$0] * ps) }
+        } else if constantAlongRows(points.x) && repeatsByPhase(points.y) {
+            rowOffsets = (0..<rows).map { points.x[$0 * columns] * ps }
+            columnOffsets = (0..<(4 * columns)).map { Int32(points.y[$0] * rs) }
+        } else {
+            phased = false
+            rowOffsets = [Int](repeating: 0, count: rows)
+            columnOffsets = (0..<(rows * columns)).map { Int32(points.y[$0] * rs + points.x[$0] * ps) }
+        }
+    }
+
+    @inline(__always)
+    func tableRow(_ row: Int) -> Int { phased ? row & 3 : row }
+}
+
+// MARK: - Loading 16 luma samples of a row
+
+/// Loads 16 consecutive luma samples of a row, for one pixel stride.
+protocol RowLoader {
+    /// Samples `x ..< x + 16` from `row`, widened to 16 bits.
+    static func wide(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt16>
+    /// Samples `x ..< x + 16` from `row`.
+    static func narrow(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt8>
+}
+
+/// Planar luma: one byte a pixel.
+enum Packed1: RowLoader {
+    @inline(__always)
+    static func wide(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt16> {
+        SIMD16<UInt16>(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self))
+    }
+
+    @inline(__always)
+    static func narrow(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt8> {
+        row.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
+    }
+}
+
+/// Packed 4:2:2 luma (YUYV): the luma is every other byte, the low byte of each 16-bit pair
+/// on a little-endian machine.
+enum Packed2: RowLoader {
+    @inline(__always)
+    static func wide(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt16> {
+        let pairs = row.loadUnaligned(fromByteOffset: 2 * x, as: SIMD16<UInt16>.self)
+        #if _endian(little)
+        return pairs & 0x00FF
+        #else
+        return pairs &>> 8
+        #endif
+    }
+
+    @inline(__always)
+    static func narrow(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt8> {
+        SIMD16<UInt8>(truncatingIfNeeded: wide(row, x))
     }
 }

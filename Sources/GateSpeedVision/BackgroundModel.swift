@@ -20,8 +20,13 @@ public struct BackgroundModel: Sendable {
     /// Temporal deviation of each cell while learning (0-255, at gain 1), never below the
     /// view's median: the noise of the cell's 2 x 2 mean.
     private var noise: [Float]
-    /// Source time since which each cell has been foreground without a break (or -inf).
+    /// Source time since which each cell has been foreground without a break, where
+    /// `foreground` is 1 (elsewhere stale).
     private var foregroundSince: [Double]
+    /// 1 where the cell has been foreground since `foregroundSince`, 0 where it is background
+    /// (or was just absorbed): one byte per cell, so the background, nearly all of the view,
+    /// is written eight cells a store.
+    private var foreground: [UInt8]
     // Learning accumulators.
     private var sum: [Float]
     private var sumOfSquares: [Float]
@@ -36,6 +41,7 @@ public struct BackgroundModel: Sendable {
         threshold = [Float](repeating: 255, count: cellCount)
         noise = [Float](repeating: 0, count: cellCount)
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
+        foreground = [UInt8](repeating: 0, count: cellCount)
         sum = [Float](repeating: 0, count: cellCount)
         sumOfSquares = [Float](repeating: 0, count: cellCount)
     }
@@ -47,7 +53,7 @@ public struct BackgroundModel: Sendable {
         gain = 1
         for i in 0..<cellCount {
             sum[i] = 0; sumOfSquares[i] = 0
-            foregroundSince[i] = -.infinity
+            foreground[i] = 0
         }
     }
 
@@ -86,7 +92,7 @@ public struct BackgroundModel: Sendable {
             let deviation = max(threshold[i], noiseFloor)
             noise[i] = deviation
             threshold[i] = max(settings.minimumContrast, settings.noiseDeviations * deviation)
-            foregroundSince[i] = -.infinity
+            foreground[i] = 0
         }
         gain = 1
         isLearnt = true
@@ -94,6 +100,10 @@ public struct BackgroundModel: Sendable {
 
     /// Classifies `cells` into `mask` (1 = foreground), given last frame's mask for the gain
     /// estimate, then updates the model. Returns the fraction of cells that are foreground.
+    ///
+    /// Eight cells at a time: a group the model explains entirely (nearly every group) is
+    /// classified and updated with vector arithmetic, lane by lane the same operations as the
+    /// cell-by-cell rule, which any other group goes through.
     ///
     /// - Parameters:
     ///   - time: source time of the frame, seconds.
@@ -105,41 +115,97 @@ public struct BackgroundModel: Sendable {
         let rate = Self.updateRate(step: step, settings: settings)
         let absorbAfter = settings.staticAbsorbSeconds
         var foregroundCount = 0
-        mean.withUnsafeMutableBufferPointer { mean in
-            threshold.withUnsafeBufferPointer { threshold in
-                foregroundSince.withUnsafeMutableBufferPointer { since in
-                    // Gain over last frame's background cells.
-                    var current: Float = 0, learnt: Float = 0
-                    for i in 0..<n where previousMask[i] == 0 {
-                        current += cells[i]; learnt += mean[i]
-                    }
-                    if learnt > Float(n) {  // enough background to measure (mean luma > ~1)
-                        gain = min(4, max(0.25, current / learnt))
-                    }
-                    let g = gain
-                    let thresholdScale = max(1, g)
-                    for i in 0..<n {
-                        let expected = g * mean[i]
-                        let difference = abs(cells[i] - expected)
-                        if difference > threshold[i] * thresholdScale {
-                            mask[i] = 1
-                            foregroundCount += 1
-                            if since[i] == -.infinity {
-                                since[i] = time
-                            } else if time - since[i] > absorbAfter {
-                                mean[i] = cells[i] / g   // a long-static object becomes scenery
-                                since[i] = -.infinity
-                            }
-                        } else {
-                            mask[i] = 0
-                            since[i] = -.infinity
-                            mean[i] += rate * (cells[i] / g - mean[i])
+        mean.withUnsafeMutableBufferPointer { meanBuffer in
+            threshold.withUnsafeBufferPointer { thresholdBuffer in
+                foregroundSince.withUnsafeMutableBufferPointer { sinceBuffer in
+                    foreground.withUnsafeMutableBufferPointer { foregroundBuffer in
+                        let mean = meanBuffer.baseAddress!, threshold = thresholdBuffer.baseAddress!
+                        let since = sinceBuffer.baseAddress!, isForeground = foregroundBuffer.baseAddress!
+                        // Gain over last frame's background cells.
+                        let (current, learnt) = Self.backgroundSums(cells: cells, means: mean, previousMask: previousMask, count: n)
+                        if learnt > Float(n) {  // enough background to measure (mean luma > ~1)
+                            gain = min(4, max(0.25, current / learnt))
                         }
+                        let g = gain
+                        let thresholdScale = max(1, g)
+
+                        /// The rule for one cell.
+                        @inline(__always) func classifyOne(_ i: Int) {
+                            let expected = g * mean[i]
+                            let difference = abs(cells[i] - expected)
+                            if difference > threshold[i] * thresholdScale {
+                                mask[i] = 1
+                                foregroundCount += 1
+                                if isForeground[i] == 0 {
+                                    isForeground[i] = 1
+                                    since[i] = time
+                                } else if time - since[i] > absorbAfter {
+                                    mean[i] = cells[i] / g   // a long-static object becomes scenery
+                                    isForeground[i] = 0
+                                }
+                            } else {
+                                mask[i] = 0
+                                isForeground[i] = 0
+                                mean[i] += rate * (cells[i] / g - mean[i])
+                            }
+                        }
+
+                        let cellsIn = UnsafeRawPointer(cells), meanIn = UnsafeMutableRawPointer(mean)
+                        let thresholdIn = UnsafeRawPointer(threshold)
+                        let maskOut = UnsafeMutableRawPointer(mask), foregroundOut = UnsafeMutableRawPointer(isForeground)
+                        var i = 0
+                        while i + 8 <= n {
+                            let c = cellsIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                            let m = meanIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                            let t = thresholdIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                            let difference = c - g * m
+                            if any(pointwiseMax(difference, -difference) .> t * thresholdScale) {
+                                for k in i..<(i + 8) { classifyOne(k) }
+                            } else {
+                                maskOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
+                                foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
+                                meanIn.storeBytes(of: m + rate * (c / g - m), toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                            }
+                            i += 8
+                        }
+                        while i < n { classifyOne(i); i += 1 }
                     }
                 }
             }
         }
         return Double(foregroundCount) / Double(n)
+    }
+
+    /// The sums, in cell order, of `cells` and of `means` over the cells where `previousMask`
+    /// is 0: the very additions of a cell-by-cell loop (the order decides the rounding), with
+    /// the selection done eight cells at a time (adding +0 leaves a sum as it is).
+    @inline(__always)
+    static func backgroundSums(cells: UnsafePointer<Float>, means: UnsafePointer<Float>,
+                               previousMask: UnsafePointer<UInt8>, count n: Int) -> (cells: Float, means: Float) {
+        var current: Float = 0, learnt: Float = 0
+        let cellsIn = UnsafeRawPointer(cells), meansIn = UnsafeRawPointer(means), maskIn = UnsafeRawPointer(previousMask)
+        var i = 0
+        while i + 8 <= n {
+            let word = maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if word == 0 {
+                let c = cellsIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let m = meansIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                current += c[0]; current += c[1]; current += c[2]; current += c[3]
+                current += c[4]; current += c[5]; current += c[6]; current += c[7]
+                learnt += m[0]; learnt += m[1]; learnt += m[2]; learnt += m[3]
+                learnt += m[4]; learnt += m[5]; learnt += m[6]; learnt += m[7]
+            } else if word != 0x0101_0101_0101_0101 {   // not all foreground
+                for k in i..<(i + 8) where previousMask[k] == 0 {
+                    current += cells[k]; learnt += means[k]
+                }
+            }
+            i += 8
+        }
+        while i < n {
+            if previousMask[i] == 0 { current += cells[i]; learnt += means[i] }
+            i += 1
+        }
+        return (current, learnt)
     }
 
     /// The fraction of the way a background cell moves toward the current frame, for a frame

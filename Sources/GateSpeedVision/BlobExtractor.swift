@@ -3,14 +3,20 @@
 /// Cells join a region when they lie within two cells of each other (Chebyshev distance),
 /// so a rider split by a one-cell gap (a thin neck, a belt the colour of the ground) stays one
 /// region. Labelling is two-pass union-find over preallocated arrays: nothing is allocated
-/// per frame.
+/// per frame. The mask is read eight cells a word, so the empty background costs one test a
+/// word; the later passes visit only the foreground cells, listed by the first.
 public struct BlobExtractor: Sendable {
     public let columns: Int
     public let rows: Int
     /// Most regions reported per frame (the largest ones).
     public let capacity: Int
 
+    /// Each cell's region (its root label), -1 for background. Only cells listed in `listed`
+    /// can hold anything else.
     private var labels: [Int32]
+    /// The foreground cells of the last `extract` as `y << 16 | x`, in raster order, `listedCount` of them.
+    private var listed: [Int32]
+    private var listedCount = 0
     private var parent: [Int32]
     private var slotOfRoot: [Int32]
     // Per-region statistics, indexed by slot.
@@ -24,11 +30,13 @@ public struct BlobExtractor: Sendable {
     public private(set) var blobCount = 0
 
     public init(columns: Int, rows: Int, capacity: Int = 32) {
+        precondition(columns > 0 && columns < 1 << 16 && rows > 0 && rows < 1 << 15, "grid sizes fit the cell list")
         self.columns = columns
         self.rows = rows
         self.capacity = capacity
         let n = columns * rows
         labels = [Int32](repeating: -1, count: n)
+        listed = [Int32](repeating: 0, count: n)
         parent = [Int32](repeating: 0, count: n)
         slotOfRoot = [Int32](repeating: -1, count: n)
         let slots = n / 2 + 1
@@ -52,6 +60,10 @@ public struct BlobExtractor: Sendable {
         labels.withUnsafeMutableBufferPointer { labels in
         parent.withUnsafeMutableBufferPointer { parent in
         slotOfRoot.withUnsafeMutableBufferPointer { slotOfRoot in
+        listed.withUnsafeMutableBufferPointer { listed in
+            // Last frame's foreground is background until found again.
+            for k in 0..<listedCount { labels[Int(listed[k] >> 16) * w + Int(listed[k] & 0xFFFF)] = -1 }
+            var count = 0
             var nextLabel: Int32 = 0
             @inline(__always) func find(_ label: Int32) -> Int32 {
                 var root = label
@@ -64,84 +76,97 @@ public struct BlobExtractor: Sendable {
                 }
                 return root
             }
-            // Pass 1: provisional labels, merged through union-find.
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    guard mask[i] != 0 else { labels[i] = -1; continue }
-                    var label: Int32 = -1
-                    for dy in -2...0 {
-                        let ny = y + dy
-                        if ny < 0 { continue }
-                        let xEnd = dy == 0 ? x - 1 : x + 2
-                        var nx = max(0, x - 2)
-                        while nx <= min(w - 1, xEnd) {
-                            let neighbour = labels[ny * w + nx]
-                            if neighbour >= 0 {
-                                let root = find(neighbour)
-                                if label < 0 {
-                                    label = root
-                                } else if root != label {
-                                    let (low, high) = root < label ? (root, label) : (label, root)
-                                    parent[Int(high)] = low
-                                    label = low
-                                }
+            /// Pass 1 for one foreground cell: a provisional label, merged through union-find.
+            @inline(__always) func label(x: Int, y: Int) {
+                let i = y * w + x
+                var label: Int32 = -1
+                for dy in -2...0 {
+                    let ny = y + dy
+                    if ny < 0 { continue }
+                    let xEnd = dy == 0 ? x - 1 : x + 2
+                    var nx = max(0, x - 2)
+                    while nx <= min(w - 1, xEnd) {
+                        let neighbour = labels[ny * w + nx]
+                        if neighbour >= 0 {
+                            let root = find(neighbour)
+                            if label < 0 {
+                                label = root
+                            } else if root != label {
+                                let (low, high) = root < label ? (root, label) : (label, root)
+                                parent[Int(high)] = low
+                                label = low
                             }
-                            nx += 1
                         }
+                        nx += 1
                     }
-                    if label < 0 {
-                        label = nextLabel
-                        parent[Int(label)] = label
-                        nextLabel += 1
+                }
+                if label < 0 {
+                    label = nextLabel
+                    parent[Int(label)] = label
+                    nextLabel += 1
+                }
+                labels[i] = label
+                listed[count] = Int32(truncatingIfNeeded: y << 16 | x)
+                count += 1
+            }
+            // Pass 1, in raster order; a word of eight background cells is skipped at once.
+            let words = UnsafeRawPointer(mask)
+            for y in 0..<h {
+                let row = y * w
+                var x = 0
+                while x + 8 <= w {
+                    var word = words.loadUnaligned(fromByteOffset: row + x, as: UInt64.self)
+                    while word != 0 {
+                        let byte = word.trailingZeroBitCount >> 3
+                        label(x: x + byte, y: y)
+                        word &= ~(UInt64(0xFF) << UInt64(byte << 3))
                     }
-                    labels[i] = label
+                    x += 8
+                }
+                while x < w {
+                    if mask[row + x] != 0 { label(x: x, y: y) }
+                    x += 1
                 }
             }
-            // Pass 2: statistics per final region.
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    let label = labels[i]
-                    guard label >= 0 else { continue }
-                    let root = find(label)
-                    labels[i] = root
-                    var slot = Int(slotOfRoot[Int(root)])
-                    if slot < 0 {
-                        slot = slotCount
-                        slotCount += 1
-                        slotOfRoot[Int(root)] = Int32(slot)
-                        rootOfSlot[slot] = root
-                        minX[slot] = Int32(x); maxX[slot] = Int32(x); minY[slot] = Int32(y); maxY[slot] = Int32(y)
-                        area[slot] = 0; sumX[slot] = 0; sumY[slot] = 0
-                        upperSumX[slot] = 0; upperSumY[slot] = 0; upperCount[slot] = 0
-                        bottomSumX[slot] = 0; bottomCount[slot] = 0
-                    }
-                    area[slot] += 1
-                    sumX[slot] += Double(x) + AnalysisGrid.rowShift(y); sumY[slot] += y
-                    if Int32(x) < minX[slot] { minX[slot] = Int32(x) }
-                    if Int32(x) > maxX[slot] { maxX[slot] = Int32(x) }
-                    maxY[slot] = Int32(y)   // rows are visited top to bottom
+            listedCount = count
+            // Pass 2: statistics per final region, over the foreground cells in raster order.
+            for k in 0..<count {
+                let y = Int(listed[k] >> 16), x = Int(listed[k] & 0xFFFF), i = y * w + x
+                let root = find(labels[i])
+                labels[i] = root
+                var slot = Int(slotOfRoot[Int(root)])
+                if slot < 0 {
+                    slot = slotCount
+                    slotCount += 1
+                    slotOfRoot[Int(root)] = Int32(slot)
+                    rootOfSlot[slot] = root
+                    minX[slot] = Int32(x); maxX[slot] = Int32(x); minY[slot] = Int32(y); maxY[slot] = Int32(y)
+                    area[slot] = 0; sumX[slot] = 0; sumY[slot] = 0
+                    upperSumX[slot] = 0; upperSumY[slot] = 0; upperCount[slot] = 0
+                    bottomSumX[slot] = 0; bottomCount[slot] = 0
                 }
+                area[slot] += 1
+                sumX[slot] += Double(x) + AnalysisGrid.rowShift(y); sumY[slot] += y
+                if Int32(x) < minX[slot] { minX[slot] = Int32(x) }
+                if Int32(x) > maxX[slot] { maxX[slot] = Int32(x) }
+                maxY[slot] = Int32(y)   // rows are visited top to bottom
             }
             // Pass 3: upper-body centre and bottom row of each region.
-            for y in 0..<h {
-                for x in 0..<w {
-                    let root = labels[y * w + x]
-                    guard root >= 0 else { continue }
-                    let slot = Int(slotOfRoot[Int(root)])
-                    let top = Int(minY[slot]), tall = Int(maxY[slot]) - top + 1
-                    let sampledX = Double(x) + AnalysisGrid.rowShift(y)
-                    if Double(y - top) < upperFraction * Double(tall) {
-                        upperSumX[slot] += sampledX; upperSumY[slot] += y; upperCount[slot] += 1
-                    }
-                    if y == Int(maxY[slot]) {
-                        bottomSumX[slot] += sampledX; bottomCount[slot] += 1
-                    }
+            for k in 0..<count {
+                let y = Int(listed[k] >> 16), x = Int(listed[k] & 0xFFFF), i = y * w + x
+                let root = labels[i]
+                let slot = Int(slotOfRoot[Int(root)])
+                let top = Int(minY[slot]), tall = Int(maxY[slot]) - top + 1
+                let sampledX = Double(x) + AnalysisGrid.rowShift(y)
+                if Double(y - top) < upperFraction * Double(tall) {
+                    upperSumX[slot] += sampledX; upperSumY[slot] += y; upperCount[slot] += 1
+                }
+                if y == Int(maxY[slot]) {
+                    bottomSumX[slot] += sampledX; bottomCount[slot] += 1
                 }
             }
             for slot in 0..<slotCount { slotOfRoot[Int(rootOfSlot[slot])] = -1 }
-        }}}
+        }}}}
         publish(slotCount: slotCount, minimumHeightCells: minimumHeightCells)
     }
 

@@ -11,7 +11,11 @@ public struct ChromaBackground: Sendable {
     private var meanRed: [Float]
     /// L1 colour distance above which a cell is foreground.
     private var threshold: [Float]
+    /// Source time since which each cell's colour has departed without a break, where
+    /// `foreground` is 1 (elsewhere stale).
     private var foregroundSince: [Double]
+    /// 1 where the cell's colour has departed since `foregroundSince`, 0 elsewhere.
+    private var foreground: [UInt8]
     private var sumBlue: [Float]
     private var sumRed: [Float]
     private var sumOfSquares: [Float]
@@ -23,21 +27,35 @@ public struct ChromaBackground: Sendable {
         meanBlue = zeros(); meanRed = zeros(); sumBlue = zeros(); sumRed = zeros(); sumOfSquares = zeros()
         threshold = [Float](repeating: 255, count: cellCount)
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
+        foreground = [UInt8](repeating: 0, count: cellCount)
     }
 
     public mutating func beginLearning() {
         learnedFrames = 0
         for i in 0..<cellCount {
             sumBlue[i] = 0; sumRed[i] = 0; sumOfSquares[i] = 0
-            foregroundSince[i] = -.infinity
+            foreground[i] = 0
         }
     }
 
     public mutating func accumulate(blue: [Float], red: [Float]) {
         learnedFrames += 1
-        for i in 0..<cellCount {
-            sumBlue[i] += blue[i]; sumRed[i] += red[i]
-            sumOfSquares[i] += blue[i] * blue[i] + red[i] * red[i]
+        let n = cellCount
+        blue.withUnsafeBufferPointer { blue in
+            red.withUnsafeBufferPointer { red in
+                sumBlue.withUnsafeMutableBufferPointer { sumBlue in
+                    sumRed.withUnsafeMutableBufferPointer { sumRed in
+                        sumOfSquares.withUnsafeMutableBufferPointer { sumOfSquares in
+                            let b = blue.baseAddress!, r = red.baseAddress!
+                            let sb = sumBlue.baseAddress!, sr = sumRed.baseAddress!, sq = sumOfSquares.baseAddress!
+                            for i in 0..<n {
+                                sb[i] += b[i]; sr[i] += r[i]
+                                sq[i] += b[i] * b[i] + r[i] * r[i]
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -55,37 +73,81 @@ public struct ChromaBackground: Sendable {
         for i in 0..<cellCount {
             // The L1 distance of two channels is about 1.6 times one channel's deviation.
             threshold[i] = max(settings.minimumColourContrast, settings.noiseDeviations * 1.6 * max(threshold[i], floor))
-            foregroundSince[i] = -.infinity
+            foreground[i] = 0
         }
     }
 
     /// Marks in `mask` the cells that luma left as background but whose colour departs from the
     /// course, updates the background cells' colour, and returns how many cells it added.
+    ///
+    /// Eight cells at a time: a group whose colour matches the course and that luma left as
+    /// background (nearly every group) is updated with vector arithmetic, lane by lane the same
+    /// operations as the cell-by-cell rule, which any other group goes through.
     public mutating func refine(blue: [Float], red: [Float], mask: inout [UInt8],
                                 gain: Float, time: Double, rate: Float, settings: VisionSettings) -> Int {
         var added = 0
         let absorbAfter = settings.staticAbsorbSeconds
         let g = max(0.25, gain)
-        for i in 0..<cellCount {
-            let expectedBlue = 128 + g * (meanBlue[i] - 128), expectedRed = 128 + g * (meanRed[i] - 128)
-            let distance = abs(blue[i] - expectedBlue) + abs(red[i] - expectedRed)
-            if distance > threshold[i] {
-                if mask[i] == 0 { mask[i] = 1; added += 1 }
-                if foregroundSince[i] == -.infinity {
-                    foregroundSince[i] = time
-                } else if time - foregroundSince[i] > absorbAfter {
-                    meanBlue[i] = 128 + (blue[i] - 128) / g
-                    meanRed[i] = 128 + (red[i] - 128) / g
-                    foregroundSince[i] = -.infinity
-                }
-            } else {
-                foregroundSince[i] = -.infinity
-                if mask[i] == 0 {
-                    meanBlue[i] += rate * (128 + (blue[i] - 128) / g - meanBlue[i])
-                    meanRed[i] += rate * (128 + (red[i] - 128) / g - meanRed[i])
+        let n = cellCount
+        blue.withUnsafeBufferPointer { blueBuffer in
+        red.withUnsafeBufferPointer { redBuffer in
+        mask.withUnsafeMutableBufferPointer { maskBuffer in
+        meanBlue.withUnsafeMutableBufferPointer { meanBlueBuffer in
+        meanRed.withUnsafeMutableBufferPointer { meanRedBuffer in
+        threshold.withUnsafeBufferPointer { thresholdBuffer in
+        foregroundSince.withUnsafeMutableBufferPointer { sinceBuffer in
+        foreground.withUnsafeMutableBufferPointer { foregroundBuffer in
+            let blue = blueBuffer.baseAddress!, red = redBuffer.baseAddress!, mask = maskBuffer.baseAddress!
+            let meanBlue = meanBlueBuffer.baseAddress!, meanRed = meanRedBuffer.baseAddress!
+            let threshold = thresholdBuffer.baseAddress!, since = sinceBuffer.baseAddress!
+            let isForeground = foregroundBuffer.baseAddress!
+
+            /// The rule for one cell.
+            @inline(__always) func refineOne(_ i: Int) {
+                let expectedBlue = 128 + g * (meanBlue[i] - 128), expectedRed = 128 + g * (meanRed[i] - 128)
+                let distance = abs(blue[i] - expectedBlue) + abs(red[i] - expectedRed)
+                if distance > threshold[i] {
+                    if mask[i] == 0 { mask[i] = 1; added += 1 }
+                    if isForeground[i] == 0 {
+                        isForeground[i] = 1
+                        since[i] = time
+                    } else if time - since[i] > absorbAfter {
+                        meanBlue[i] = 128 + (blue[i] - 128) / g
+                        meanRed[i] = 128 + (red[i] - 128) / g
+                        isForeground[i] = 0
+                    }
+                } else {
+                    isForeground[i] = 0
+                    if mask[i] == 0 {
+                        meanBlue[i] += rate * (128 + (blue[i] - 128) / g - meanBlue[i])
+                        meanRed[i] += rate * (128 + (red[i] - 128) / g - meanRed[i])
+                    }
                 }
             }
-        }
+
+            let blueIn = UnsafeRawPointer(blue), redIn = UnsafeRawPointer(red), thresholdIn = UnsafeRawPointer(threshold)
+            let meanBlueIn = UnsafeMutableRawPointer(meanBlue), meanRedIn = UnsafeMutableRawPointer(meanRed)
+            let maskIn = UnsafeRawPointer(mask), foregroundOut = UnsafeMutableRawPointer(isForeground)
+            var i = 0
+            while i + 8 <= n {
+                let b = blueIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let r = redIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let mb = meanBlueIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let mr = meanRedIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let t = thresholdIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let db = b - (128 + g * (mb - 128)), dr = r - (128 + g * (mr - 128))
+                let distance = pointwiseMax(db, -db) + pointwiseMax(dr, -dr)
+                if any(distance .> t) || maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 {
+                    for k in i..<(i + 8) { refineOne(k) }
+                } else {
+                    foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
+                    meanBlueIn.storeBytes(of: mb + rate * (128 + (b - 128) / g - mb), toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                    meanRedIn.storeBytes(of: mr + rate * (128 + (r - 128) / g - mr), toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                }
+                i += 8
+            }
+            while i < n { refineOne(i); i += 1 }
+        }}}}}}}}
         return added
     }
 }

@@ -65,9 +65,16 @@ public struct RiderDetector: Sendable {
     private var readiness: ReadinessWindow
     private var cells: [Float] = []
     private var previousCells: [Float] = []
-    private var texture: [Float] = []
-    private var previousTexture: [Float] = []
+    /// While calibrating: each cell's spread of luma around its block (0-255), this frame and the last.
+    private var texture: [UInt8] = []
+    private var previousTexture: [UInt8] = []
+    /// Row buffers for the grid's sampling passes.
+    private var scratch = AnalysisGrid.Scratch()
     private var mask: [UInt8] = []
+    /// The tile (see `changeIsEverywhere`) of each grid column and row, and the foreground count of each tile.
+    private var tileOfColumn: [UInt8] = []
+    private var tileOfRow: [UInt8] = []
+    private var tileCounts = [Int](repeating: 0, count: RiderDetector.tileColumns * RiderDetector.tileRows)
     /// Histogram of frame-to-frame changes in quarter luma levels, for the noise estimate.
     private var differenceHistogram = LevelHistogram()
     private var previousMask: [UInt8] = []
@@ -137,7 +144,7 @@ public struct RiderDetector: Sendable {
             learn(frame: frame, grid: grid, output: &output)
             probe.stageEnded(.segmentation)
         case .ready:
-            cells.withUnsafeMutableBufferPointer { grid.sample(frame.luma, into: $0.baseAddress!) }
+            cells.withUnsafeMutableBufferPointer { grid.sample(frame.luma, into: $0.baseAddress!, scratch: &scratch) }
             sampleChroma(frame, grid: grid)
             probe.stageEnded(.sampling)
             var fraction = classify(time: frame.timestamp, step: step)
@@ -188,15 +195,17 @@ public struct RiderDetector: Sendable {
         newGrid.prepare(for: plane)
         let n = newGrid.cellCount
         cells = [Float](repeating: 0, count: n)
-        previousCells = cells
-        texture = cells
-        previousTexture = cells
-        restlessness = cells
-        blue = cells
-        red = cells
+        previousCells = [Float](repeating: 0, count: n)
+        texture = [UInt8](repeating: 0, count: n)
+        previousTexture = [UInt8](repeating: 0, count: n)
+        restlessness = [Float](repeating: 0, count: n)
+        blue = [Float](repeating: 0, count: n)
+        red = [Float](repeating: 0, count: n)
         chroma = ChromaBackground(cellCount: n)
         mask = [UInt8](repeating: 0, count: n)
-        previousMask = mask
+        previousMask = [UInt8](repeating: 0, count: n)
+        tileOfColumn = (0..<newGrid.columns).map { UInt8((Self.tileColumns * $0 + Self.tileColumns - 1) / newGrid.columns) }
+        tileOfRow = (0..<newGrid.rows).map { UInt8((Self.tileRows * $0 + Self.tileRows - 1) / newGrid.rows) }
         background = BackgroundModel(cellCount: n)
         edges = EdgeRefiner(cellCount: n)
         blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
@@ -223,10 +232,14 @@ public struct RiderDetector: Sendable {
     private mutating func learn(frame: VideoFrame, grid: AnalysisGrid, output: inout DetectorOutput) {
         cells.withUnsafeMutableBufferPointer { c in
             texture.withUnsafeMutableBufferPointer { t in
-                grid.sample(frame.luma, into: c.baseAddress!, texture: t.baseAddress!)
+                grid.sample(frame.luma, into: c.baseAddress!, texture: t.baseAddress!, scratch: &scratch)
             }
         }
-        if !hasPreviousCells { for i in 0..<texture.count { previousTexture[i] = texture[i] } }
+        if !hasPreviousCells {
+            texture.withUnsafeBufferPointer { t in
+                previousTexture.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: t.baseAddress!, count: t.count) }
+            }
+        }
         let hadPrevious = hasPreviousCells
         let motion = hadPrevious ? changedFraction(step: max(0, frame.timestamp - (readiness.lastTime ?? frame.timestamp))) : 1
         let still = hadPrevious && motion < settings.stillMotionFraction
@@ -272,24 +285,59 @@ public struct RiderDetector: Sendable {
     /// calm cells and keeps the course in Calibrating. `step`: seconds since the last frame.
     private mutating func changedFraction(step: Double) -> Double {
         let n = cells.count
-        differenceHistogram.clear()
-        for i in 0..<n { differenceHistogram.add(abs(cells[i] - previousCells[i])) }
-        // For Gaussian noise, median |difference| = 0.674 sigma; 4 sigma = 5.9 medians.
-        let noiseLimit = max(settings.minimumContrast, 5.9 * differenceHistogram.median + 1)
         let shake = settings.shakeTolerancePixels
         let rate = Float(min(1, step / settings.restlessnessSeconds))
         var changed = 0, restless = 0
-        // The smaller texture of the two frames: a moving person's own edges must not excuse
-        // the change their movement makes (the leading edge has plain background last frame).
-        for i in 0..<n {
-            let moved = abs(cells[i] - previousCells[i]) > noiseLimit + shake * min(texture[i], previousTexture[i])
-            if restlessness[i] > 0.1 {
-                restless += 1
-            } else if moved {
-                changed += 1
+        cells.withUnsafeBufferPointer { cellsBuffer in
+        previousCells.withUnsafeBufferPointer { previousBuffer in
+        texture.withUnsafeBufferPointer { textureBuffer in
+        previousTexture.withUnsafeBufferPointer { previousTextureBuffer in
+        restlessness.withUnsafeMutableBufferPointer { restlessnessBuffer in
+            let cells = cellsBuffer.baseAddress!, previous = previousBuffer.baseAddress!
+            let texture = textureBuffer.baseAddress!, previousTexture = previousTextureBuffer.baseAddress!
+            let restlessness = restlessnessBuffer.baseAddress!
+            differenceHistogram.clear()
+            differenceHistogram.addDifferences(cells, previous, count: n)
+            // For Gaussian noise, median |difference| = 0.674 sigma; 4 sigma = 5.9 medians.
+            let noiseLimit = max(settings.minimumContrast, 5.9 * differenceHistogram.median + 1)
+
+            /// The rule for one cell. The smaller texture of the two frames: a moving person's own
+            /// edges must not excuse the change their movement makes (the leading edge has plain
+            /// background last frame).
+            @inline(__always) func judge(_ i: Int) {
+                let moved = abs(cells[i] - previous[i]) > noiseLimit + shake * Float(min(texture[i], previousTexture[i]))
+                if restlessness[i] > 0.1 {
+                    restless += 1
+                } else if moved {
+                    changed += 1
+                }
+                restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
             }
-            restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
-        }
+
+            // Eight cells at a time, lane by lane the same operations as `judge`.
+            let cellsIn = UnsafeRawPointer(cells), previousIn = UnsafeRawPointer(previous)
+            let textureIn = UnsafeRawPointer(texture), previousTextureIn = UnsafeRawPointer(previousTexture)
+            let restlessnessIn = UnsafeMutableRawPointer(restlessness)
+            var changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
+            var i = 0
+            while i + 8 <= n {
+                let d = cellsIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                    - previousIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let spread = pointwiseMin(textureIn.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self),
+                                          previousTextureIn.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+                let moved = pointwiseMax(d, -d) .> noiseLimit + shake * SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: spread))
+                let r = restlessnessIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                let isRestless = r .> 0.1
+                restlessLanes &+= SIMD8<Int32>.zero.replacing(with: 1, where: isRestless)
+                changedLanes &+= SIMD8<Int32>.zero.replacing(with: 1, where: moved .& .!isRestless)
+                let movedValue = SIMD8<Float>.zero.replacing(with: 1, where: moved)
+                restlessnessIn.storeBytes(of: r + rate * (movedValue - r), toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                i += 8
+            }
+            changed = Int(changedLanes.wrappedSum())
+            restless = Int(restlessLanes.wrappedSum())
+            while i < n { judge(i); i += 1 }
+        }}}}}
         restlessFraction = Double(restless) / Double(max(1, n))
         return Double(changed) / Double(max(1, n))
     }
@@ -315,23 +363,45 @@ public struct RiderDetector: Sendable {
         }
     }
 
+    static let tileColumns = 8, tileRows = 6
+
     /// True when foreground is spread over most of the view (a shifted camera changes every
     /// textured patch a little) rather than gathered in one place (a person, however close).
     /// The view is cut into 8 x 6 tiles; a tile counts when over a tenth of it is foreground.
-    private func changeIsEverywhere(grid: AnalysisGrid) -> Bool {
-        let tileColumns = 8, tileRows = 6
+    /// The mask is read eight cells a word: empty words, nearly all of them, cost one test.
+    private mutating func changeIsEverywhere(grid: AnalysisGrid) -> Bool {
+        let tileColumns = Self.tileColumns, tileRows = Self.tileRows
+        let columns = grid.columns, rows = grid.rows
         var busyTiles = 0
-        mask.withUnsafeBufferPointer { m in
+        mask.withUnsafeBufferPointer { maskBuffer in
+        tileOfColumn.withUnsafeBufferPointer { tileOfColumn in
+        tileOfRow.withUnsafeBufferPointer { tileOfRow in
+        tileCounts.withUnsafeMutableBufferPointer { counts in
+            counts.update(repeating: 0)
+            let m = maskBuffer.baseAddress!, words = UnsafeRawPointer(m)
+            for y in 0..<rows {
+                let tiles = counts.baseAddress! + Int(tileOfRow[y]) * tileColumns
+                let row = y * columns
+                var x = 0
+                while x + 8 <= columns {
+                    var word = words.loadUnaligned(fromByteOffset: row + x, as: UInt64.self)
+                    while word != 0 {
+                        let byte = word.trailingZeroBitCount >> 3
+                        tiles[Int(tileOfColumn[x + byte])] += Int(m[row + x + byte])
+                        word &= ~(UInt64(0xFF) << UInt64(byte << 3))
+                    }
+                    x += 8
+                }
+                while x < columns { tiles[Int(tileOfColumn[x])] += Int(m[row + x]); x += 1 }
+            }
             for tileRow in 0..<tileRows {
-                let y0 = tileRow * grid.rows / tileRows, y1 = (tileRow + 1) * grid.rows / tileRows
+                let y0 = tileRow * rows / tileRows, y1 = (tileRow + 1) * rows / tileRows
                 for tileColumn in 0..<tileColumns {
-                    let x0 = tileColumn * grid.columns / tileColumns, x1 = (tileColumn + 1) * grid.columns / tileColumns
-                    var count = 0
-                    for y in y0..<y1 { for x in x0..<x1 { count += Int(m[y * grid.columns + x]) } }
-                    if count * 10 > (y1 - y0) * (x1 - x0) { busyTiles += 1 }
+                    let x0 = tileColumn * columns / tileColumns, x1 = (tileColumn + 1) * columns / tileColumns
+                    if counts[tileRow * tileColumns + tileColumn] * 10 > (y1 - y0) * (x1 - x0) { busyTiles += 1 }
                 }
             }
-        }
+        }}}}
         return Double(busyTiles) >= settings.globalChangeTiles * Double(tileColumns * tileRows)
     }
 

@@ -29,7 +29,19 @@ do {
                 guard let n = Int(text), n > 0 else { fail("bench: --frames: '\(text)' must be a positive whole number", status: 2) }
                 frames = n
             }
-            exit(BenchCommand.run(file: command.positionals.first, frames: frames))
+            var sweep: Int?
+            if let text = command.value("--sweep") {
+                guard let n = Int(text), n > 0 else { fail("bench: --sweep: '\(text)' must be a positive whole number", status: 2) }
+                guard command.positionals.isEmpty else { fail("bench: --sweep judges simulated scenes, not FILE", status: 2) }
+                sweep = n
+            }
+            var seed = SweepCommand.defaultSeed
+            if let text = command.value("--seed") {
+                guard let s = UInt64(text) else { fail("bench: --seed: '\(text)' must be a whole number of at least 0", status: 2) }
+                guard sweep != nil else { fail("bench: --seed goes with --sweep", status: 2) }
+                seed = s
+            }
+            exit(BenchCommand.run(file: command.positionals.first, frames: frames, sweep: sweep, seed: seed))
         default: fail("unknown command '\(command.name)'", status: 2)
         }
     }

@@ -31,9 +31,9 @@ import Testing
     }
 
     static func outcome(_ placement: Placement, _ line: Line, speed: Double, direction: TravelDirection = .leftToRight,
-                        seed: UInt64 = 1, facts: PerspectiveRun.Facts = .all) throws -> Outcome {
+                        seed: UInt64 = 1, facts: PerspectiveRun.Facts = .all, markNoisePixels: Double = 0) throws -> Outcome {
         let scene = PerspectiveScene.ride(placement, line: line, speedKmh: speed, direction: direction, seed: seed)
-        let run = try PerspectiveRun(scene, facts: facts, markSeed: seed &+ 100)
+        let run = try PerspectiveRun(scene, facts: facts, markNoisePixels: markNoisePixels, markSeed: seed &+ 100)
         let truthRun = scene.truth(for: scene.riders[0])
         let truth = truthRun.speedKmh
         let result = run.results.first

@@ -109,3 +109,24 @@ extension GatePlaneDiagnostics {
         print("JSON", scene.courseJSON(markNoisePixels: 0, seed: 1, includeHeight: true, includeDistance: true, includeFieldOfView: true))
     }
 }
+
+extension GatePlaneDiagnostics {
+    /// How the solved geometry maps ground points near the end posts, over mark-noise seeds.
+    @Test(.enabled(if: diagnosticsWanted)) func mappingErrorOverSeeds() throws {
+        let scene = PerspectiveScene.ride(Placement.standard[0], line: Line(across: 0, weave: 0), speedKmh: 30)
+        for seed in UInt64(1)...10 {
+            let marks = scene.postMarks(markNoisePixels: 0.7, seed: seed + 100)
+            let survey = GateSurvey(marks: marks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) },
+                                    poleHeightMetres: 1.5, camera: CameraHints(heightMetres: 2.5, distanceMetres: 29, horizontalFieldOfViewDegrees: 65),
+                                    sensorWidth: 640, sensorHeight: 480)
+            let course = try GateCourse.solve(survey, lengthMetres: 28, frameGeometry: .identity).get()
+            var line = "seed \(seed) cam \(course.camera.position) fov \(course.camera.horizontalFieldOfViewDegrees) posts \(course.postAlong.map { ($0 * 100).rounded() / 100 }) gateσ \(course.gateDistanceSigma) noise \(course.solution.rmsResidualPixels)"
+            for (x, y) in [(0.0, -1.0), (0.0, 1.0), (28.0, -1.0), (28.0, 1.0), (28.0, 0.0)] {
+                guard let v = scene.camera.project(x: x, y: y, z: 0),
+                      let g = course.groundPoint(viewX: v.x, viewY: v.y) else { continue }
+                line += " (\(x),\(y))→\(((g.x - x) * 100).rounded() / 100),\(((g.y - y) * 100).rounded() / 100)"
+            }
+            print(line)
+        }
+    }
+}

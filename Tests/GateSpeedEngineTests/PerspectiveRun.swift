@@ -20,9 +20,14 @@ struct PerspectiveRun {
         static let marksOnly = Facts(height: false, distance: false, fieldOfView: false)
     }
 
-    init(_ scene: PerspectiveScene, facts: Facts = .all, markNoisePixels: Double = 0.7, markSeed: UInt64 = 11,
+    /// `markNoisePixels`: Gaussian noise added to each mark (1 sigma, pixels); the marks are then
+    /// written with three decimals, as a user types them into the config.
+    init(_ scene: PerspectiveScene, facts: Facts = .all, markNoisePixels: Double = 0, markSeed: UInt64 = 11,
          rules: Course = Course()) throws {
-        let marks = scene.postMarks(markNoisePixels: markNoisePixels, seed: markSeed)
+        func typed(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        let marks = scene.postMarks(markNoisePixels: markNoisePixels, seed: markSeed).map {
+            (base: (x: typed($0.base.x), y: typed($0.base.y)), top: (x: typed($0.top.x), y: typed($0.top.y)))
+        }
         let survey = GateSurvey(
             marks: marks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) },
             poleHeightMetres: scene.poleHeightMetres,

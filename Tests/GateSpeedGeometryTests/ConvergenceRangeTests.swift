@@ -6,15 +6,16 @@ import Testing
 /// posts span 65–90 % of the width; tops marked, the height and either the lens or the distance given
 /// (each off by its sigma), 1 px mark noise.
 ///
-/// Every placement must solve with distance, height and lens within 4 sigma of the truth, or (rarely:
-/// a camera far off whose tops barely show which end is nearer) be refused because a mirror-image
-/// placement fits as well. Where along the course the camera stands is checked against its sigma, or
-/// against the range the solution warns about when the fit is flatter there than the sigma says;
-/// since that range is a 2-sigma one, a few per cent may miss it.
+/// Every placement must solve with distance, height and lens within 4 sigma of the truth, or be
+/// refused because it cannot be timed (a far or low camera, or a wide lens, whose marks cannot pin a
+/// rider 1 m off the line to 3 % of the course), or (rarely: a camera far off whose tops barely show which end is
+/// nearer) because a mirror-image placement fits as well. Where along the course the camera stands
+/// is checked against its sigma, or against the range the solution reports when the fit is flatter
+/// there than the sigma says; since that range is a 2-sigma one, a few per cent may miss it.
 @Suite struct ConvergenceRangeTests {
     @Test func realisticPlacementsAllConverge() {
         var random = TestRandom(seed: 2024)
-        var solved = 0, tried = 0, ambiguous = 0, alongMisses = 0, warnedAlong = 0
+        var solved = 0, tried = 0, ambiguous = 0, untimeable = 0, alongMisses = 0, warnedAlong = 0
         for trial in 0..<150 {
             let distance = random.uniform(10...60), height = random.uniform(1...4)
             let pan = random.uniform(-20...20), roll = random.uniform(-5...5), span = random.uniform(0.65...0.9)
@@ -32,6 +33,12 @@ import Testing
                 ambiguous += 1
                 continue
             }
+            if case let .failure(f) = result, f.problems.count == 1,
+               f.problems[0].message.hasPrefix("the marks cannot pin the geometry down well enough to time") {
+                untimeable += 1
+                #expect(distance > 25 || height < 2 || fov > 100, "\(placement): \(f)")
+                continue
+            }
             guard case let .success(g) = result else {
                 Issue.record("\(placement): \(result)")
                 continue
@@ -44,13 +51,13 @@ import Testing
             let truth = course.camera.position.x
             if let range = g.cameraAlongRangeMetres {
                 warnedAlong += 1
-                #expect(g.warnings.contains { $0.hasPrefix("where along the course the camera stands is only loosely pinned") })
                 if !((range.lowerBound - 2 * alongSigma)...(range.upperBound + 2 * alongSigma)).contains(truth) { alongMisses += 1 }
             } else if (g.camera.position.x - truth).magnitude > 4 * alongSigma {
                 alongMisses += 1
             }
         }
-        #expect(tried > 120 && solved + ambiguous == tried && ambiguous <= 6, "\(solved) solved, \(ambiguous) ambiguous of \(tried)")
+        #expect(tried > 120 && solved + ambiguous + untimeable == tried && ambiguous <= 6 && untimeable <= tried / 8,
+                "\(solved) solved, \(ambiguous) ambiguous, \(untimeable) untimeable of \(tried)")
         #expect(alongMisses <= 3, "\(alongMisses) along-course misses, \(warnedAlong) warned")
     }
 }

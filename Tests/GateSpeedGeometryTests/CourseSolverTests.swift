@@ -63,6 +63,7 @@ import Testing
         guard let g2 = solved(two.survey(hints: two.exactHints, noise: 0.001, seed: 2)) else { return }
         #expect((g2.camera.distanceMetres - 15).magnitude < 3.5 * g2.distanceSigmaMetres)
         #expect(g2.postAlong == [0, 20] && g2.variants.count == 14)
+        #expect(!g2.markNoiseIsEstimated, "two posts leave too few residuals to judge the marks by")
         let long = SyntheticCourse.placed(distance: 45, height: 3, fov: 90, postAlong: [0, 12, 24, 36, 48, 60])
         guard let g6 = solved(long.survey(hints: long.exactHints, noise: 0.0015, seed: 3)) else { return }
         #expect((g6.camera.distanceMetres - 45).magnitude < 3.5 * g6.distanceSigmaMetres)

@@ -80,3 +80,13 @@ extension String {
         return replacingCharacters(in: range, with: replacement)
     }
 }
+
+extension ConfigGeometryTests {
+    /// The example of the README's section 6 loads, solves and names a camera where it stands.
+    @Test func theGatesExampleConfigLoadsAndSolves() throws {
+        let config = try GateSpeedConfig.load(path: repositoryRoot() + "/Deploy/config.gates.example.json")
+        let course = try #require(try config.solveGateCourse())
+        #expect(abs(course.camera.distanceMetres - 29) < 1)
+        #expect(abs(course.camera.heightMetres - 2.5) < 0.2)
+    }
+}

@@ -79,7 +79,10 @@ public enum CommandTable {
                     positional: .none, options: [config]),
         CommandSpec(name: "bench", summary: "Per-stage timings of the per-frame path, on FILE or on the built-in scene.",
                     positional: .optional("FILE"),
-                    options: [OptionSpec(name: "--frames", valueName: "N", help: "frames per size (default 600)")]),
+                    options: [OptionSpec(name: "--frames", valueName: "N", help: "frames per size (default 600)"),
+                              OptionSpec(name: "--sweep", valueName: "N",
+                                         help: "instead, judge N randomised scenes and report detection, speed errors and false starts"),
+                              OptionSpec(name: "--seed", valueName: "S", help: "seed of the sweep's first scene (default 1)")]),
     ]
 
     public static var overview: String {

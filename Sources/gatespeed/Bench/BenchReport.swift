@@ -27,9 +27,44 @@ enum BenchReport {
         return lines
     }
 
+    /// The whole steady-state frame of another layout of the same scene, one line.
+    static func layoutLine(for m: BenchMeasurement, allocationProblem: String?) -> String {
+        let size = "\(m.width)x\(m.height)"
+        guard let whole = m.steadyFrame else {
+            return pad(size, 10) + pad("\(m.layout.rawValue) frame", 14) + "no steady-state frame in \(m.frames) frames"
+        }
+        return row(size, "\(m.layout.rawValue) frame", whole) + "   (" + allocationText(m, problem: allocationProblem) + ")"
+    }
+
+    static let calibrationHeader = pad("size", 10) + pad("frames", 14) + left("median_us", 10) + left("p99_us", 10)
+
+    /// A run that never learns the course: its calibration frames, one line.
+    static func calibrationLine(for m: BenchMeasurement, allocationProblem: String?) -> String {
+        let size = "\(m.width)x\(m.height)"
+        guard let calibration = m.calibrationFrame else { return pad(size, 10) + pad(m.layout.rawValue, 14) + "no frames" }
+        let allocations = allocationProblem.map { "allocations: not measurable (\($0))" }
+            ?? "allocations per frame after the first: "
+            + fixed(Double(m.calibrationAllocations) / Double(max(1, m.calibrationFramesCounted)), 2)
+        return row(size, m.layout.rawValue, calibration)
+            + "   (\(allocations); \(m.stillFrames) of \(m.calibrationFramesCounted) frames still)"
+    }
+
+    static let handoffHeader = pad("size", 10) + pad("layout", 14) + left("median_us", 10) + left("p99_us", 10)
+
+    /// One hand-off measurement, one line.
+    static func handoffLine(for m: HandoffBench.Measurement, allocationProblem: String?) -> String {
+        let size = "\(m.width)x\(m.height)"
+        guard let submit = m.submit else { return pad(size, 10) + pad(m.layout.rawValue, 14) + "no frames" }
+        let allocations = allocationProblem.map { "allocations: not measurable (\($0))" }
+            ?? "allocations per frame: " + fixed(Double(m.allocations) / Double(max(1, m.frames)), 2)
+        let rate = submit.median > 0 ? Double(m.bytes) / submit.median / 1000 : 0
+        return row(size, m.layout.rawValue, submit)
+            + "   (\(allocations); \(m.bytes / 1024) KiB copied, \(fixed(rate, 1)) GB/s)"
+    }
+
     /// One summary line: the whole frame as a rate on one core, and what happened in the frames.
     static func summary(for m: BenchMeasurement) -> String {
-        let size = "\(m.width)x\(m.height)"
+        let size = "\(m.width)x\(m.height)" + (m.layout == .grey ? "" : " \(m.layout.rawValue)")
         guard let whole = m.steadyFrame else { return "\(size): no steady-state frames" }
         let rate = whole.median > 0 ? Int((1e6 / whole.median).rounded()) : 0
         return "\(size): whole frame median \(fixed(whole.median, 1)) us = \(rate) frames/s on one core,"
@@ -49,7 +84,7 @@ enum BenchReport {
         return text
     }
 
-    private static func row(_ size: String, _ stage: String, _ summary: DurationSummary) -> String {
+    static func row(_ size: String, _ stage: String, _ summary: DurationSummary) -> String {
         pad(size, 10) + pad(stage, 14) + left(fixed(summary.median, 1), 10) + left(fixed(summary.p99, 1), 10)
     }
 

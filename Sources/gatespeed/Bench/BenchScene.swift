@@ -27,3 +27,39 @@ enum BenchScene {
         return scene
     }
 }
+
+extension BenchScene {
+    static let colourDescription = "colour: the same scene in I420 (a YU12 or decoded MJPEG camera; riders in coloured clothes),"
+        + " and as NV12 and YUYV frames"
+    static let calibrationDescription = "calibration: people walking in view throughout, so the view never stills"
+        + " and the course is never learnt (as on busy real footage)"
+
+    /// The built-in scene in colour: grass-green ground, blue sky, riders in coloured clothes.
+    static func colour(width: Int, height: Int, frames: Int) -> SimulatedScene {
+        var scene = make(width: width, height: height, frames: frames)
+        scene.colour = true
+        for index in scene.riders.indices {
+            scene.riders[index].chromaBlue = index % 2 == 0 ? 100 : 150
+            scene.riders[index].chromaRed = index % 2 == 0 ? 185 : 110
+        }
+        return scene
+    }
+
+    /// The course with no rider but people walking to and fro across the whole view from the
+    /// first frame to the last, in colour.
+    static func walkers(width: Int, height: Int, frames: Int) -> SimulatedScene {
+        var scene = SimulatedScene(duration: Double(frames) / framesPerSecond + 1)
+        scene.width = width
+        scene.height = height
+        scene.framesPerSecond = framesPerSecond
+        scene.lightDrift = 0.05
+        scene.timestampJitter = 0.002
+        scene.colour = true
+        scene.bystanders = [
+            SimulatedBystander(fromX: 0.05, toX: 0.95, speed: 0.15, heightFraction: 0.14, luma: 70, groundY: 0.66),
+            SimulatedBystander(fromX: 0.9, toX: 0.2, speed: 0.1, heightFraction: 0.18, luma: 190, groundY: 0.8),
+            SimulatedBystander(fromX: 0.3, toX: 0.7, speed: 0.12, heightFraction: 0.1, luma: 40, groundY: 0.55),
+        ]
+        return scene
+    }
+}

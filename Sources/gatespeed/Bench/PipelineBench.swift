@@ -3,11 +3,14 @@ import GateSpeedCore
 import GateSpeedEngine
 import GateSpeedFrames
 import GateSpeedVision
+import Synchronization
 
 /// What the per-frame path cost on one sequence of frames.
 struct BenchMeasurement {
     var width: Int
     var height: Int
+    /// How the frames were laid out in memory.
+    var layout = StoredLayout.grey
     /// Frames the pipeline was timed on.
     var frames = 0
     /// Per stage (indexed by `FrameStage.rawValue`), over the steady-state frames that reached it.
@@ -23,6 +26,12 @@ struct BenchMeasurement {
     var steadyFramesAllocating = 0
     /// Steady-state frames that allocated while the timing machine emitted an event.
     var allocatingFramesWithEvents = 0
+    /// Heap allocations during calibration frames after the first frame of the run (which sizes
+    /// every buffer), not counting the frame that finishes learning the course.
+    var calibrationAllocations = 0
+    var calibrationFramesCounted = 0
+    /// Of those, the frames in which the view counted as still (little changed since the last).
+    var stillFrames = 0
     var runsTimed = 0
     var invalidRuns = 0
     /// Why the source stopped early, if it failed.
@@ -39,32 +48,66 @@ struct BenchMeasurement {
 /// as large as `FrameStore` allows, so rendering and decoding are never inside a timed interval.
 /// A frame is steady state once the course is learnt; the frame that finishes learning and
 /// frames while relearning count as calibration.
+///
+/// For callgrind, the production-path frames go through `callgrindSteadyFrame` (the course was
+/// learnt before the frame) or `callgrindCalibratingFrame`, and each measured run starts with a
+/// call of `callgrindSectionStarts`, so `--dump-before='*callgrindSectionStarts*'` gives one
+/// profile per run (see `BenchCommand`).
 enum PipelineBench {
-    /// Largest batch of frames held in memory, bytes of luma.
+    /// Largest batch of frames held in memory, bytes.
     static let batchBytes = 128 << 20
+    /// Runs started, so that the section marker has an effect the compiler keeps.
+    static let sectionsStarted = Atomic<Int>(0)
+
+    /// Called once before each measured run: where callgrind cuts its profiles.
+    @inline(never)
+    static func callgrindSectionStarts() {
+        sectionsStarted.add(1, ordering: .relaxed)
+    }
+
+    /// One production-path frame of a pipeline whose course was learnt before it.
+    @inline(never)
+    static func callgrindSteadyFrame(_ pipeline: inout TimingPipeline, _ frame: VideoFrame,
+                                     emit: (TimingEvent) -> Void) {
+        pipeline.process(frame, emit: emit)
+    }
+
+    /// One production-path frame of a pipeline still learning the course.
+    @inline(never)
+    static func callgrindCalibratingFrame(_ pipeline: inout TimingPipeline, _ frame: VideoFrame,
+                                          emit: (TimingEvent) -> Void) {
+        pipeline.process(frame, emit: emit)
+    }
 
     /// - Parameters:
     ///   - clockCost: nanoseconds one clock read adds to a measured interval (subtracted).
     ///   - countAllocations: false when allocation counting does not work in this build.
+    ///   - layout: how the frames are laid out in memory (converted from the source's).
+    ///   - vision: the detector's settings (the calibration runs never let the course be learnt).
     static func measure<Source: FrameSource & ~Copyable>(
         _ source: inout Source, width: Int, height: Int, frames: Int, course: Course,
-        clockCost: Double, countAllocations: Bool
+        clockCost: Double, countAllocations: Bool, layout: StoredLayout = .grey,
+        vision: VisionSettings = VisionSettings()
     ) throws(ConfigurationError) -> BenchMeasurement {
         var store = FrameStore(width: width, height: height,
-                               capacity: min(frames, max(1, batchBytes / max(1, width * height))))
+                               capacity: min(frames, FrameStore.capacity(bytes: batchBytes, width: width, height: height,
+                                                                         layout: layout)),
+                               layout: layout)
         var probe = StageTimingProbe(frameCapacity: frames)
-        var staged = try TimingPipeline(course: course)
-        var plain = try TimingPipeline(course: course)
+        var staged = try TimingPipeline(course: course, vision: vision)
+        var plain = try TimingPipeline(course: course, vision: vision)
         var wholeNanoseconds = [UInt64](repeating: 0, count: frames)
         var fetchNanoseconds = [UInt64](repeating: 0, count: frames)
         var allocations = [Int](repeating: 0, count: frames)
         var emitted = [Bool](repeating: false, count: frames)
         var stagedSteady = [Bool](repeating: false, count: frames)
         var plainSteady = [Bool](repeating: false, count: frames)
+        var plainOutputs = [DetectorOutput](repeating: DetectorOutput(), count: frames)
         var results = 0, invalid = 0
         var done = 0
         var fault: String?
 
+        callgrindSectionStarts()
         while done < frames {
             let end = store.fill(from: &source, limit: frames - done)
             for i in 0..<store.count { fetchNanoseconds[done + i] = store.fetchNanoseconds[i] }
@@ -81,17 +124,27 @@ enum PipelineBench {
                 let n = done + i
                 var finished = false
                 var anyEvent = false
+                let learnt = plain.lastOutput.phase == .ready
                 let allocationsBefore = AllocationCounter.count
                 let started = MonotonicClock.nanoseconds()
-                plain.process(frame) { event in
-                    anyEvent = true
-                    if case .result = event { results += 1; finished = true }
-                    if case .invalid = event { invalid += 1; finished = true }
+                if learnt {
+                    callgrindSteadyFrame(&plain, frame) { event in
+                        anyEvent = true
+                        if case .result = event { results += 1; finished = true }
+                        if case .invalid = event { invalid += 1; finished = true }
+                    }
+                } else {
+                    callgrindCalibratingFrame(&plain, frame) { event in
+                        anyEvent = true
+                        if case .result = event { results += 1; finished = true }
+                        if case .invalid = event { invalid += 1; finished = true }
+                    }
                 }
                 wholeNanoseconds[n] = MonotonicClock.nanoseconds() &- started
                 allocations[n] = AllocationCounter.count - allocationsBefore
                 emitted[n] = anyEvent
                 plainSteady[n] = isSteady(plain.lastOutput)
+                plainOutputs[n] = plain.lastOutput
                 if finished { plain.announcementFinished { _ in } }
             }
             AllocationCounter.stop()
@@ -100,7 +153,7 @@ enum PipelineBench {
             if end != nil { break }
         }
 
-        var measurement = BenchMeasurement(width: width, height: height)
+        var measurement = BenchMeasurement(width: width, height: height, layout: layout)
         measurement.frames = done
         measurement.sourceFault = fault
         measurement.runsTimed = results
@@ -116,6 +169,11 @@ enum PipelineBench {
             measurement.steadyAllocations += allocations[n]
             measurement.steadyFramesAllocating += 1
             if emitted[n] { measurement.allocatingFramesWithEvents += 1 }
+        }
+        for n in 1..<max(1, done) where !plainSteady[n] && !plainOutputs[n].becameReady {
+            measurement.calibrationAllocations += allocations[n]
+            measurement.calibrationFramesCounted += 1
+            if plainOutputs[n].motionFraction < vision.stillMotionFraction { measurement.stillFrames += 1 }
         }
         return measurement
     }

@@ -1,0 +1,168 @@
+/// A generator of randomised scenes for judging the vision far from the cases it was tuned on:
+/// every parameter of a `SimulatedScene` is drawn over a wide range from one seed, so any scene
+/// of a sweep is replayed exactly by its seed.
+///
+/// The course is the standard one (posts at 0.1…0.9 of the view width, 28 m: 35 m per view
+/// width), timed by the image rule. What is drawn, and how often:
+/// - camera: 320x240 to 1280x720 (4:3 and 16:9), 10 to 120 fps, 0–15 % dropped frames, 0–5 ms
+///   timestamp jitter, colour in a third of scenes, shake up to 2 px in a quarter, a permanent
+///   bump between runs in about one in eight;
+/// - light: the scene's dynamic range scaled 0.4–1.2 in two scenes out of five (dusk is 0.5),
+///   sensor noise 1–8 levels, light drift up to ±25 %, low-sun shadows in a quarter;
+/// - riders: 1–3 per scene, alternating directions, each starting 2.5–6 s after the previous one
+///   finished; 3–60 % of the view height (mostly 4–15 %, one scene in eight 15–60 %: a view cropped
+///   to the course band); 12–60 km/h at the start post, −1.5…+1.5 m/s² (never below 11 km/h
+///   before the finish); clothes 6–100 levels darker or brighter than the ground, of any colour;
+/// - people: 0–3 bystanders walking (0.5–2 m/s) or standing, on the course line at the rider's size
+///   or behind it, smaller; in one scene in ten a person stands on the course while it is learnt,
+///   then walks off.
+///
+/// A scene lasts only as long as its runs need: the course is learnt (about a second) before the
+/// first rider enters the view, and the scene ends half a second after the last rider has left it.
+public enum SceneSweep {
+    /// Luma of the simulator's empty ground before its texture (`BackgroundTexture`), levels.
+    public static let groundLuma = 120.0
+    /// Chroma of the simulator's grass (0-255, 128 grey): the middle of its texture's range.
+    public static let groundChromaBlue = 112.0, groundChromaRed = 115.0
+    /// Metres of course per view width: 28 m between posts 0.8 of the view width apart.
+    public static let metresPerViewWidth = 35.0
+    /// The detector's calibration window (`VisionSettings.calibrationWindowSeconds`), seconds:
+    /// the empty course must be still this long before it is learnt.
+    static let learningSeconds = 1.0
+
+    /// The scene drawn from `seed`; the same seed gives the same scene.
+    public static func scene(seed: UInt64) -> SweepScene {
+        var random = SeededRandom(seed: seed ^ 0x5357_4545_5053_4545)
+        var drawn = SweepParameters()
+        drawCamera(&drawn, &random)
+        drawLight(&drawn, &random)
+        drawRiders(&drawn, &random)
+        let occupant = drawOccupant(&drawn, &random)
+        let schedule = scheduleRuns(&drawn, courseClearAt: occupant.last?.leaves ?? 0, &random)
+        let others = drawBystanders(&drawn, settled: (occupant.last?.leaves ?? 0) + learningSeconds + 0.3,
+                                    duration: schedule.duration, &random)
+        var scene = SimulatedScene(duration: schedule.duration)
+        scene.width = drawn.width
+        scene.height = drawn.height
+        scene.framesPerSecond = drawn.framesPerSecond
+        scene.dropFraction = drawn.dropFraction
+        scene.timestampJitter = drawn.timestampJitter
+        scene.colour = drawn.colour
+        scene.noise = drawn.noise
+        scene.lightDrift = drawn.lightDrift
+        scene.lightDriftPeriod = drawn.lightDriftPeriod
+        if drawn.contrastScale != 1 {
+            // A constant light level from before the first frame (jitter can stamp it below 0).
+            scene.lightStep = drawn.contrastScale - 1
+            scene.lightStepTime = -1
+        }
+        scene.shadows = drawn.shadows
+        scene.cameraShake = drawn.cameraShake
+        if let bumpTime = drawn.bumpTime {
+            scene.bumpPixels = drawn.bumpPixels
+            scene.bumpTime = bumpTime
+        }
+        scene.seed = seed
+        scene.riders = schedule.runs.map(\.rider)
+        scene.bystanders = occupant + others
+        let sceneTraits = traits(of: drawn)
+        let runs = schedule.runs.enumerated().map { index, run in
+            let truth = scene.truth(for: run.rider)
+            let traits = sceneTraits + riderTraits(drawn.riders[index], truth: truth, index: index, drawn: drawn)
+            return SweepRun(rider: run.rider, truth: truth, entersView: run.enters, leavesView: run.leaves,
+                            traits: traits.sorted())
+        }
+        return SweepScene(seed: seed, scene: scene, runs: runs, parameters: drawn, sceneTraits: sceneTraits)
+    }
+
+    // MARK: Camera and light
+
+    static func drawCamera(_ drawn: inout SweepParameters, _ random: inout SeededRandom) {
+        let size = pick([((320, 240), 3.0), ((640, 360), 1.5), ((640, 480), 2.5), ((800, 600), 1.0),
+                         ((960, 540), 1.0), ((1280, 720), 1.0)], &random)
+        drawn.width = size.0
+        drawn.height = size.1
+        drawn.framesPerSecond = pick([(10.0, 1.0), (12, 0.5), (15, 1), (20, 1), (24, 0.5), (25, 1.5), (29.97, 0.5),
+                                      (30, 3), (50, 1), (60, 1.5), (90, 0.5), (120, 0.5)], &random)
+        drawn.dropFraction = random.unit() < 0.4 ? 0 : random.uniform(0.005...0.15)
+        drawn.timestampJitter = random.unit() < 0.35 ? 0 : random.uniform(0.0002...0.005)
+        drawn.colour = random.unit() < 0.35
+        drawn.cameraShake = random.unit() < 0.75 ? 0 : random.uniform(0.5...2)
+    }
+
+    static func drawLight(_ drawn: inout SweepParameters, _ random: inout SeededRandom) {
+        let contrast = random.unit()
+        drawn.contrastScale = contrast < 0.6 ? 1 : contrast < 0.9 ? random.uniform(0.4...0.95) : random.uniform(1.05...1.2)
+        drawn.noise = random.uniform(1...8)
+        if random.unit() < 0.5 {
+            drawn.lightDrift = random.uniform(0.02...0.25)
+            drawn.lightDriftPeriod = random.uniform(6...40)
+        }
+        drawn.shadows = random.unit() < 0.25
+    }
+
+    // MARK: Traits
+
+    /// The scene's traits (see `SweepTrait` for the thresholds).
+    static func traits(of drawn: SweepParameters) -> [SweepTrait] {
+        var traits: [SweepTrait] = []
+        func add(_ trait: SweepTrait, _ condition: Bool) { if condition { traits.append(trait) } }
+        add(.lowResolution, drawn.width <= 320)
+        add(.highDefinition, drawn.width >= 960)
+        add(.lowFrameRate, drawn.framesPerSecond < 20)
+        add(.highFrameRate, drawn.framesPerSecond >= 90)
+        add(.drops, drawn.dropFraction >= 0.05)
+        add(.jitter, drawn.timestampJitter >= 0.003)
+        add(.shake, drawn.cameraShake >= 1)
+        add(.bump, drawn.bumpTime != nil)
+        add(.colour, drawn.colour)
+        add(.dusk, drawn.contrastScale < 0.7)
+        add(.noisy, drawn.noise >= 5)
+        add(.lightDrift, drawn.lightDrift >= 0.1)
+        add(.shadows, drawn.shadows)
+        let kinds = drawn.bystanders.map(\.kind)
+        add(.walkerOnCourse, kinds.contains(.walkerOnCourse))
+        add(.walkerBehind, kinds.contains(.walkerBehind))
+        add(.standing, kinds.contains(.standingBeside) || kinds.contains(.standingBehind))
+        add(.riderSizedBystander, kinds.contains(.walkerOnCourse) || kinds.contains(.standingBeside))
+        add(.occupant, kinds.contains(.occupant))
+        return traits
+    }
+
+    /// The traits of rider `index`'s run.
+    static func riderTraits(_ rider: SweepRiderDraw, truth: RunTruth, index: Int, drawn: SweepParameters) -> [SweepTrait] {
+        var traits: [SweepTrait] = []
+        func add(_ trait: SweepTrait, _ condition: Bool) { if condition { traits.append(trait) } }
+        add(.smallRider, rider.heightFraction < 0.04)
+        add(.largeRider, rider.heightFraction > 0.15)
+        let seenByColour = drawn.colour && rider.chromaDistance >= 30
+        add(.lowContrast, (rider.contrast * drawn.contrastScale).magnitude < 25 && !seenByColour)
+        add(.brightRider, rider.contrast > 0)
+        add(.fastRider, truth.speedKmh >= 45)
+        add(.slowRider, truth.speedKmh < 18)
+        add(.accelerating, rider.acceleration.magnitude >= 0.75)
+        add(.rightToLeft, rider.direction == .rightToLeft)
+        add(.laterRun, index > 0)
+        return traits
+    }
+
+    // MARK: Drawing helpers
+
+    /// One of `options`, with probability proportional to its weight.
+    static func pick<T>(_ options: [(T, Double)], _ random: inout SeededRandom) -> T {
+        let total = options.reduce(0) { $0 + $1.1 }
+        var remaining = random.unit() * total
+        for (value, weight) in options {
+            if remaining < weight { return value }
+            remaining -= weight
+        }
+        return options[options.count - 1].0
+    }
+
+    /// In `range`, denser towards its low end (the square of a uniform draw): the median lies a
+    /// quarter of the way up.
+    static func lowSkewed(_ range: ClosedRange<Double>, _ random: inout SeededRandom) -> Double {
+        let u = random.unit()
+        return range.lowerBound + (range.upperBound - range.lowerBound) * u * u
+    }
+}

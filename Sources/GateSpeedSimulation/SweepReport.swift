@@ -1,0 +1,59 @@
+/// The plain-text report of a sweep: a few lines of figures, what the failures had in common,
+/// and the worst runs by seed (each replayed alone by `gatespeed bench --sweep 1 --seed S`).
+public enum SweepReport {
+    /// At most this many traits on each "by trait" line.
+    public static let traitsShown = 8
+
+    /// The report's lines for `tally`, with the `worst` worst runs.
+    public static func lines(_ tally: SweepTally, worst: Int = 10) -> [String] {
+        var lines: [String] = []
+        let runs = tally.runCount
+        lines.append("detection: \(tally.detectedCount) of \(runs) runs timed within "
+                     + SweepText.percent(SweepRunOutcome.detectionTolerance, 0) + " ("
+                     + SweepText.percent(tally.detectionRate, 1) + "); \(tally.wrongSpeedCount) timed further off, "
+                     + "\(tally.invalidCount) invalid, \(tally.missedCount) missed")
+        if let median = tally.errorPercentile(0.5), let p90 = tally.errorPercentile(0.9),
+           let p99 = tally.errorPercentile(0.99), let max = tally.errorPercentile(1) {
+            lines.append("speed error of detected runs: median " + SweepText.number(median, 2) + " %, p90 "
+                         + SweepText.number(p90, 2) + " %, p99 " + SweepText.number(p99, 2) + " %, max "
+                         + SweepText.number(max, 2) + " %")
+        } else {
+            lines.append("speed error of detected runs: none detected")
+        }
+        let seeds = tally.falseStartSeeds
+        var falseStarts = "false starts: \(tally.falseStartCount) in \(seeds.count) of \(tally.scenes) scenes"
+        if !seeds.isEmpty {
+            falseStarts += " (seeds " + seeds.prefix(12).map { String($0) }.joined(separator: ", ")
+                + (seeds.count > 12 ? ", …)" : ")")
+        }
+        lines.append(falseStarts)
+        let failureRate = 1 - tally.detectionRate
+        let failing = tally.failuresByTrait().filter { $0.failed >= 2 && $0.fraction > failureRate }
+        if !failing.isEmpty {
+            lines.append("failed runs by trait (failed/runs with it): " + shares(failing))
+        }
+        let startRate = Double(seeds.count) / Double(max(1, tally.scenes))
+        let starting = tally.falseStartsByTrait().filter { $0.failed >= 2 && $0.fraction > startRate }
+        if !starting.isEmpty {
+            lines.append("scenes with false starts by trait (with false starts/scenes with it): " + shares(starting))
+        }
+        let worstRuns = tally.worst(worst).filter { !$0.isDetected || ($0.errorPercent ?? 0) != 0 }
+        if !worstRuns.isEmpty {
+            lines.append("worst \(worstRuns.count) runs (replay one: gatespeed bench --sweep 1 --seed S):")
+            for run in worstRuns { lines.append("  " + line(run)) }
+        }
+        return lines
+    }
+
+    /// One worst-case line: "seed 17 run 2/3, 31.2 km/h: missed | 640x480 30 fps …".
+    public static func line(_ run: SweepRunOutcome) -> String {
+        "seed \(run.seed) run \(run.index + 1)/\(run.runCount), " + SweepText.number(run.truthKmh, 1) + " km/h: "
+            + run.summary + " | " + run.sceneDescription
+    }
+
+    private static func shares(_ shares: [SweepTraitShare]) -> String {
+        shares.prefix(traitsShown).map {
+            "\($0.trait.rawValue) \($0.failed)/\($0.total) (" + SweepText.percent($0.fraction, 0) + ")"
+        }.joined(separator: ", ")
+    }
+}

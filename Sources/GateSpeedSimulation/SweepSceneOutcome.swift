@@ -1,0 +1,107 @@
+/// A start or invalid run that no rider caused (a walker, a ghost, a bump read as a person).
+public struct SweepFalseStart: Sendable, Equatable {
+    public var seed: UInt64
+    /// Scene seconds.
+    public var t: Double
+    /// What the timing core said, e.g. "start L>R, then invalid skipped_post" or "invalid inner_start".
+    public var what: String
+
+    public init(seed: UInt64, t: Double, what: String) {
+        self.seed = seed
+        self.t = t
+        self.what = what
+    }
+}
+
+/// How the timing of one sweep scene went: a verdict for every counted run and the false starts,
+/// from the events the whole per-frame path gave.
+///
+/// Events are given to riders by time: a run's window is from half a second before its rider
+/// enters the view to a second after they have left it. A start inside a window is that rider's
+/// (the one of matching direction whose start is nearest, else the nearest); a result or invalid
+/// run after a start belongs to whoever the start belonged to; an invalid run with no start before
+/// it belongs to the rider whose window holds it. Starts, and invalid runs without a start, that
+/// fall in no window are false starts.
+public struct SweepSceneOutcome: Sendable, Equatable {
+    public var seed: UInt64
+    public var runs: [SweepRunOutcome]
+    public var falseStarts: [SweepFalseStart]
+    public var sceneTraits: [SweepTrait]
+
+    /// Seconds before a rider enters the view and after they have left it during which events are theirs.
+    public static let windowBefore = 0.5, windowAfter = 1.0
+
+    public init(seed: UInt64, runs: [SweepRunOutcome], falseStarts: [SweepFalseStart], sceneTraits: [SweepTrait]) {
+        self.seed = seed
+        self.runs = runs
+        self.falseStarts = falseStarts
+        self.sceneTraits = sceneTraits
+    }
+
+    /// Judges `events` (in the order the pipeline gave them) against `sweep`'s runs.
+    public init(judging events: [SweepEvent], of sweep: SweepScene) {
+        seed = sweep.seed
+        sceneTraits = sweep.sceneTraits
+        var verdicts = [SweepRunOutcome.Verdict](repeating: .missed, count: sweep.runs.count)
+        var falseStarts: [SweepFalseStart] = []
+        /// Whose run is open: nil for none, -1 for a false start, else the run's index.
+        var open: Int?
+        func record(_ verdict: SweepRunOutcome.Verdict, for index: Int) {
+            if verdict.rank > verdicts[index].rank { verdicts[index] = verdict }
+        }
+        for event in events {
+            switch event {
+            case .ready:
+                continue
+            case .start(let t, let direction):
+                if let index = Self.run(at: t, direction: direction, in: sweep.runs) {
+                    open = index
+                } else {
+                    open = -1
+                    falseStarts.append(SweepFalseStart(seed: sweep.seed, t: t,
+                                                       what: direction == .leftToRight ? "start L>R" : "start R>L"))
+                }
+            case .result(let speed, _, _):
+                if let index = open, index >= 0 {
+                    record(SweepRunOutcome.verdict(measuredKmh: speed, truthKmh: sweep.runs[index].truth.speedKmh), for: index)
+                } else if open == -1, !falseStarts.isEmpty {
+                    falseStarts[falseStarts.count - 1].what += ", then a result of " + SweepText.number(speed, 1) + " km/h"
+                }
+                open = nil
+            case .invalid(let t, let reason):
+                if let index = open, index >= 0 {
+                    record(.invalid(reason: reason), for: index)
+                } else if open == -1, !falseStarts.isEmpty {
+                    falseStarts[falseStarts.count - 1].what += ", then invalid " + reason
+                } else if let index = Self.run(at: t, direction: nil, in: sweep.runs) {
+                    record(.invalid(reason: reason), for: index)
+                } else {
+                    falseStarts.append(SweepFalseStart(seed: sweep.seed, t: t, what: "invalid " + reason))
+                }
+                open = nil
+            }
+        }
+        let description = sweep.parameters.description
+        runs = sweep.runs.enumerated().map { index, run in
+            SweepRunOutcome(seed: sweep.seed, index: index, runCount: sweep.runs.count, truthKmh: run.truth.speedKmh,
+                            verdict: verdicts[index], traits: run.traits, sceneDescription: description)
+        }
+        self.falseStarts = falseStarts
+    }
+
+    /// The run whose window holds `t`: of those, the one going `direction` whose start is
+    /// nearest `t`, else the nearest of any direction; nil when no window holds it.
+    static func run(at t: Double, direction: TravelDirection?, in runs: [SweepRun]) -> Int? {
+        var best: (index: Int, matches: Bool, distance: Double)?
+        for (index, run) in runs.enumerated()
+        where t >= run.entersView - windowBefore && t <= run.leavesView + windowAfter {
+            let matches = direction == nil || run.direction == direction
+            let distance = (t - run.truth.crossingTimes[0]).magnitude
+            if let current = best, (current.matches && !matches) || (current.matches == matches && current.distance <= distance) {
+                continue
+            }
+            best = (index, matches, distance)
+        }
+        return best?.index
+    }
+}

@@ -1,0 +1,118 @@
+/// How often runs with a trait failed, or scenes with a trait had false starts.
+public struct SweepTraitShare: Sendable, Equatable {
+    public var trait: SweepTrait
+    /// Runs (or scenes) with the trait, and of those the ones that failed (or had false starts).
+    public var total: Int, failed: Int
+
+    public init(trait: SweepTrait, total: Int, failed: Int) {
+        self.trait = trait
+        self.total = total
+        self.failed = failed
+    }
+
+    public var fraction: Double { total == 0 ? 0 : Double(failed) / Double(total) }
+}
+
+/// The figures of a sweep, accumulated scene by scene: the detection rate, the speed error of
+/// detected runs, false starts, the worst runs and what they had in common. Pure bookkeeping:
+/// the scenes are judged elsewhere (`SweepSceneOutcome`).
+public struct SweepTally: Sendable {
+    public private(set) var scenes = 0
+    /// Every counted run, in the order added.
+    public private(set) var runs: [SweepRunOutcome] = []
+    public private(set) var falseStarts: [SweepFalseStart] = []
+    /// Per scene trait: scenes with it, and of those the ones with a false start.
+    private var sceneTraitTotals: [SweepTrait: (scenes: Int, withFalseStarts: Int)] = [:]
+
+    public init() {}
+
+    public mutating func add(_ outcome: SweepSceneOutcome) {
+        scenes += 1
+        runs += outcome.runs
+        falseStarts += outcome.falseStarts
+        for trait in outcome.sceneTraits {
+            var totals = sceneTraitTotals[trait] ?? (0, 0)
+            totals.scenes += 1
+            if !outcome.falseStarts.isEmpty { totals.withFalseStarts += 1 }
+            sceneTraitTotals[trait] = totals
+        }
+    }
+
+    // MARK: Detection
+
+    /// Runs ridden through the course.
+    public var runCount: Int { runs.count }
+    /// Runs given a result within 2 % of the truth.
+    public var detectedCount: Int { runs.count(where: \.isDetected) }
+    /// Detected runs over runs ridden (0 before any run).
+    public var detectionRate: Double { runs.isEmpty ? 0 : Double(detectedCount) / Double(runs.count) }
+    /// Runs given a result more than 2 % off.
+    public var wrongSpeedCount: Int { runs.count(where: { if case .wrongSpeed = $0.verdict { true } else { false } }) }
+    public var invalidCount: Int { runs.count(where: { if case .invalid = $0.verdict { true } else { false } }) }
+    public var missedCount: Int { runs.count(where: { $0.verdict == .missed }) }
+
+    // MARK: Speed error
+
+    /// Absolute speed errors of the detected runs, percent of the truth, smallest first.
+    public var detectedErrorsPercent: [Double] {
+        runs.compactMap { $0.isDetected ? $0.errorPercent?.magnitude : nil }.sorted()
+    }
+
+    /// The nearest-rank percentile (`fraction` 0…1) of the detected runs' absolute errors,
+    /// percent: the smallest error that at least `fraction` of them do not exceed. Nil without
+    /// a detected run.
+    public func errorPercentile(_ fraction: Double) -> Double? {
+        let errors = detectedErrorsPercent
+        guard !errors.isEmpty else { return nil }
+        var rank = Int(fraction * Double(errors.count))
+        if Double(rank) < fraction * Double(errors.count) { rank += 1 }
+        return errors[max(0, min(errors.count - 1, rank - 1))]
+    }
+
+    // MARK: False starts
+
+    public var falseStartCount: Int { falseStarts.count }
+
+    /// Seeds of the scenes with false starts, in the order added, each once.
+    public var falseStartSeeds: [UInt64] {
+        var seeds: [UInt64] = []
+        for start in falseStarts where seeds.last != start.seed && !seeds.contains(start.seed) { seeds.append(start.seed) }
+        return seeds
+    }
+
+    // MARK: Worst cases and causes
+
+    /// The `count` worst runs: missed, invalid, then by the size of the speed error.
+    public func worst(_ count: Int) -> [SweepRunOutcome] {
+        Array(runs.sorted(by: SweepRunOutcome.isWorse).prefix(count))
+    }
+
+    /// For each trait of any run, how many runs had it and how many of those were not detected;
+    /// the traits whose runs failed most often first (ties: more failures first).
+    public func failuresByTrait() -> [SweepTraitShare] {
+        var totals: [SweepTrait: SweepTraitShare] = [:]
+        for run in runs {
+            for trait in run.traits {
+                var share = totals[trait] ?? SweepTraitShare(trait: trait, total: 0, failed: 0)
+                share.total += 1
+                if !run.isDetected { share.failed += 1 }
+                totals[trait] = share
+            }
+        }
+        return Self.ranked(Array(totals.values))
+    }
+
+    /// For each scene trait, how many scenes had it and how many of those had a false start,
+    /// most often first.
+    public func falseStartsByTrait() -> [SweepTraitShare] {
+        Self.ranked(sceneTraitTotals.map { SweepTraitShare(trait: $0.key, total: $0.value.scenes, failed: $0.value.withFalseStarts) })
+    }
+
+    private static func ranked(_ shares: [SweepTraitShare]) -> [SweepTraitShare] {
+        shares.sorted {
+            if $0.fraction != $1.fraction { return $0.fraction > $1.fraction }
+            if $0.failed != $1.failed { return $0.failed > $1.failed }
+            return $0.trait < $1.trait
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A hard thing about a sweep run, so that failures can be grouped by what drove them.
+///
+/// Scene traits belong to every run of the scene; rider traits to one run. Each is a threshold
+/// on a drawn parameter (see `SweepScene.traits`), chosen where the condition starts to be
+/// unusual for the vision, not where it is known to fail.
+public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Comparable {
+    // Rider
+    /// Shorter than 4 % of the view height.
+    case smallRider = "small rider"
+    /// Taller than 15 % of the view height (a view cropped to the course band).
+    case largeRider = "large rider"
+    /// Under 25 luma levels from the ground after the scene's contrast, and no colour to tell them apart.
+    case lowContrast = "low contrast"
+    /// Clothes brighter than the ground.
+    case brightRider = "rider brighter than ground"
+    /// Average speed over the course at least 45 km/h.
+    case fastRider = "fast rider"
+    /// Average speed over the course under 18 km/h.
+    case slowRider = "slow rider"
+    /// Accelerating or braking by at least 0.75 m/s².
+    case accelerating = "accelerating"
+    case rightToLeft = "right to left"
+    /// Not the scene's first run (the course had to clear and re-arm).
+    case laterRun = "later run"
+    // Camera
+    /// 320 pixels wide.
+    case lowResolution = "320x240"
+    /// At least 960 pixels wide.
+    case highDefinition = "HD size"
+    /// Under 20 frames per second.
+    case lowFrameRate = "under 20 fps"
+    /// At least 90 frames per second.
+    case highFrameRate = "90 fps or more"
+    /// At least 5 % of frames dropped.
+    case drops = "drops 5 % or more"
+    /// Timestamp jitter of at least 3 ms.
+    case jitter = "jitter 3 ms or more"
+    /// Shake of at least a pixel.
+    case shake = "camera shake"
+    /// A permanent camera bump during the scene.
+    case bump = "camera bump"
+    case colour = "colour camera"
+    // Light
+    /// The scene's dynamic range scaled below 0.7 (dusk).
+    case dusk = "dusk contrast"
+    /// Sensor noise of at least 5 levels (1 sigma).
+    case noisy = "noise 5 or more"
+    /// Light drifting by at least ±10 %.
+    case lightDrift = "light drift"
+    case shadows = "shadows"
+    // People
+    /// Someone walking on the course line.
+    case walkerOnCourse = "walker on course"
+    /// Someone walking behind the course (farther, smaller).
+    case walkerBehind = "walker behind"
+    /// Someone standing still in view.
+    case standing = "standing bystander"
+    /// A bystander within 15 % of the rider's height, on the rider's ground line.
+    case riderSizedBystander = "rider-sized bystander"
+    /// Someone standing on the course while it is learnt, who then walks off.
+    case occupant = "person on course at calibration"
+
+    public static func < (a: SweepTrait, b: SweepTrait) -> Bool {
+        let all = allCases
+        return (all.firstIndex(of: a) ?? 0) < (all.firstIndex(of: b) ?? 0)
+    }
+}
