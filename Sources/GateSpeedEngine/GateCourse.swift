@@ -21,11 +21,15 @@ public struct GateCourse: Sendable {
     public let awaySign: Double
 
     public var camera: PinholeCamera { solution.camera }
+    /// The foot edge's precision per frame assumed for placement advice, pixels (1 sigma): the
+    /// vision finds it to 0.1-0.4 px rms on simulated riders; half a pixel allows for the blur and
+    /// compression of a real camera.
+    public static let footPrecisionPixels = 0.5
     /// How far the rider's vertical axis stands beyond the lowest point of their silhouette,
     /// away from the camera, metres: the lowest point seen is the nearer foot's outer edge, half
     /// a skating stance (feet ~0.3 m apart) plus the skate's half-width nearer than the axis, and
     /// the edge of a foot on the ground reads a fraction of a pixel low. Its own uncertainty
-    /// (±0.1 m) is in every gate-plane speed's ± (`GatePlaneTrack.depthBiasSigma`).
+    /// (±0.07 m) is in every gate-plane speed's ± (`GatePlaneTrack.depthBiasSigma`).
     public static let footToAxisMetres = 0.18
     /// Post positions along the course, metres, post 1 first.
     public var postAlong: [Double] { solution.postAlong }

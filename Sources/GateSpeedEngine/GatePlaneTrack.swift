@@ -38,7 +38,7 @@ struct GatePlaneTrack: Sendable {
     let depthBiasSigma: Double
     /// Noise factor on the fitted depth's sigma: a skating stride makes neighbouring foot
     /// points correlated, so the scatter understates the error of their mean.
-    let depthNoiseFactor = 1.5
+    let depthNoiseFactor = 1.25
     private let cameraX: Double, cameraY: Double
     private var ring: [Entry]
     private var head = 0
@@ -46,7 +46,7 @@ struct GatePlaneTrack: Sendable {
     /// Entries [0, emitted) have been judged and are kept as history for later ones.
     private var emitted = 0
 
-    init(camera: PinholeCamera, window: Double = 0.3, depthBiasSigma: Double = 0.1, capacity: Int = 512) {
+    init(camera: PinholeCamera, window: Double = 0.3, depthBiasSigma: Double = 0.07, capacity: Int = 512) {
         self.window = window
         self.depthBiasSigma = depthBiasSigma
         cameraX = camera.position.x

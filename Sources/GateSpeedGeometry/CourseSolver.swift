@@ -15,8 +15,9 @@
 /// solution puts it (`ResidualCheck`); each measured camera value must agree with what the marks
 /// and the other values imply (`ContradictionCheck`); no different placement may fit as well and
 /// time differently (`Ambiguity`); and the variants must pin the start-to-finish gate distance
-/// within 3 % of the course length, even with the regularising priors widened (`Determinability`). Loosely pinned quantities, a post off
-/// its evenly spaced place and a mark a few pixels out become warnings.
+/// within 3 % of the course length, even with the regularising priors widened (`Determinability`).
+/// Loosely pinned quantities, a post off its evenly spaced place and a mark a few pixels out become
+/// warnings.
 public enum CourseSolver {
     public static func solve(_ survey: CourseSurvey) -> Result<CourseGeometry, GeometryFailure> {
         let problems = SurveyValidation.problems(in: survey)

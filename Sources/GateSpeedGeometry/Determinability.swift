@@ -136,11 +136,16 @@ enum Determinability {
         spread.widened.isFinite && spread.widened <= timeableFraction * length
     }
 
-    static func timeable(_ model: SurveyModel, parameters p: [Double]) -> Bool {
+    /// The spread of a model at `p` when it is timeable, nil otherwise (the widened one is only
+    /// computed when the one as solved passes).
+    static func timeableSpread(_ model: SurveyModel, parameters p: [Double]) -> TimingSpread? {
         let solved = gateSigmaMetres(model, parameters: p)
-        guard solved.isFinite, solved <= timeableFraction * model.length else { return false }
-        return timeable(spread(model, parameters: p, asSolved: solved), length: model.length)
+        guard solved.isFinite, solved <= timeableFraction * model.length else { return nil }
+        let s = spread(model, parameters: p, asSolved: solved)
+        return timeable(s, length: model.length) ? s : nil
     }
+
+    static func timeable(_ model: SurveyModel, parameters p: [Double]) -> Bool { timeableSpread(model, parameters: p) != nil }
 
     /// The smallest sets of remedies that would make the survey timeable (at most three
     /// alternatives), the one that would time most tightly first.
@@ -149,12 +154,9 @@ enum Determinability {
         guard !candidates.isEmpty else { return [] }
         for size in 1...candidates.count {
             let working = subsets(of: candidates, size: size).compactMap { set -> ([Remedy], Double)? in
-                guard set.contains(.tops) || hasTops(survey) else { return nil }
-                let m = augmented(model, parameters: p, with: set)
-                let solved = gateSigmaMetres(m, parameters: p)
-                guard solved.isFinite, solved <= timeableFraction * model.length else { return nil }
-                let s = spread(m, parameters: p, asSolved: solved)
-                return timeable(s, length: model.length) ? (set, s.widened) : nil
+                guard set.contains(.tops) || hasTops(survey),
+                      let s = timeableSpread(augmented(model, parameters: p, with: set), parameters: p) else { return nil }
+                return (set, s.widened)
             }
             if !working.isEmpty { return Array(working.sorted { $0.1 < $1.1 }.prefix(3).map(\.0)) }
         }

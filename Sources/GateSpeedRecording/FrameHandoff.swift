@@ -121,7 +121,7 @@ public final class FrameHandoff: Sendable {
 /// The result is exactly `I420Image.copy(from:)`'s (grey gets neutral chroma, 4:2:2 chroma
 /// keeps every other row, samples past a short plane repeat its last one), but done a row at a
 /// time: planar rows with `copyMemory` (a `memcpy`), interleaved ones (YUYV's luma and chroma,
-/// NV12's chroma) with 16-sample vector loads whose wanted bytes are kept. Nothing is allocated.
+/// NV12's chroma) with strided loops the compiler vectorises. Nothing is allocated.
 public enum FrameCopy {
     /// Copies `frame` into `image` (same size required); false when the sizes differ.
     @discardableResult
@@ -178,68 +178,18 @@ public enum FrameCopy {
         }
     }
 
-    /// `target[x] = source[2 x]` for `x < count`, 16 at a time. No byte past the last sample
-    /// is read: the last group is loaded from one byte earlier and keeps the high bytes.
+    /// `target[x] = source[2 x]` for `x < count`: a loop the compiler vectorises (it reads
+    /// nothing but the samples).
     @inline(__always)
     static func gather2(_ source: UnsafeRawPointer, count: Int, into target: UnsafeMutableRawPointer) {
-        guard count > 16 else { return gatherScalar(source, step: 2, count: count, into: target) }
-        var x = 0
-        while x + 16 < count {
-            let pairs = source.loadUnaligned(fromByteOffset: 2 * x, as: SIMD16<UInt16>.self)
-            target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: lowBytes(pairs)), toByteOffset: x, as: SIMD16<UInt8>.self)
-            x += 16
-        }
-        let at = count - 16
-        let pairs = source.loadUnaligned(fromByteOffset: 2 * at - 1, as: SIMD16<UInt16>.self)
-        target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: highBytes(pairs)), toByteOffset: at, as: SIMD16<UInt8>.self)
+        let from = source.assumingMemoryBound(to: UInt8.self), to = target.assumingMemoryBound(to: UInt8.self)
+        for x in 0..<count { to[x] = from[x &* 2] }
     }
 
-    /// `target[x] = source[4 x]` for `x < count`, 16 at a time, reading nothing past the last sample.
+    /// `target[x] = source[4 x]` for `x < count`.
     @inline(__always)
     static func gather4(_ source: UnsafeRawPointer, count: Int, into target: UnsafeMutableRawPointer) {
-        guard count > 16 else { return gatherScalar(source, step: 4, count: count, into: target) }
-        var x = 0
-        while x + 16 < count {
-            let quads = source.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
-            #if _endian(little)
-            let wanted = quads
-            #else
-            let wanted = quads &>> 24
-            #endif
-            target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: wanted), toByteOffset: x, as: SIMD16<UInt8>.self)
-            x += 16
-        }
-        let at = count - 16
-        let quads = source.loadUnaligned(fromByteOffset: 4 * at - 3, as: SIMD16<UInt32>.self)
-        #if _endian(little)
-        let wanted = quads &>> 24
-        #else
-        let wanted = quads
-        #endif
-        target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: wanted), toByteOffset: at, as: SIMD16<UInt8>.self)
-    }
-
-    @inline(__always)
-    private static func lowBytes(_ pairs: SIMD16<UInt16>) -> SIMD16<UInt16> {
-        #if _endian(little)
-        pairs
-        #else
-        pairs &>> 8
-        #endif
-    }
-
-    @inline(__always)
-    private static func highBytes(_ pairs: SIMD16<UInt16>) -> SIMD16<UInt16> {
-        #if _endian(little)
-        pairs &>> 8
-        #else
-        pairs
-        #endif
-    }
-
-    private static func gatherScalar(_ source: UnsafeRawPointer, step: Int, count: Int, into target: UnsafeMutableRawPointer) {
-        for x in 0..<count {
-            target.storeBytes(of: source.load(fromByteOffset: x * step, as: UInt8.self), toByteOffset: x, as: UInt8.self)
-        }
+        let from = source.assumingMemoryBound(to: UInt8.self), to = target.assumingMemoryBound(to: UInt8.self)
+        for x in 0..<count { to[x] = from[x &* 4] }
     }
 }

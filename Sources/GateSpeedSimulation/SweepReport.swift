@@ -1,17 +1,20 @@
 /// The plain-text report of a sweep: a few lines of figures, what the failures had in common,
-/// and the worst runs by seed (each replayed alone by `gatespeed bench --sweep 1 --seed S`).
+/// and the worst cases by seed (each replayed alone by `gatespeed bench --sweep 1 --seed S`).
 public enum SweepReport {
     /// At most this many traits on each "by trait" line.
     public static let traitsShown = 8
 
-    /// The report's lines for `tally`, with the `worst` worst runs.
+    /// The report's lines for `tally`, with `worst` failed runs (the clearest causes first) and
+    /// the three largest errors of detected runs.
     public static func lines(_ tally: SweepTally, worst: Int = 10) -> [String] {
         var lines: [String] = []
-        let runs = tally.runCount
-        lines.append("detection: \(tally.detectedCount) of \(runs) runs timed within "
-                     + SweepText.percent(SweepRunOutcome.detectionTolerance, 0) + " ("
-                     + SweepText.percent(tally.detectionRate, 1) + "); \(tally.wrongSpeedCount) timed further off, "
-                     + "\(tally.invalidCount) invalid, \(tally.missedCount) missed")
+        var detection = "detection: \(tally.detectedCount) of \(tally.runCount) runs timed within "
+            + SweepText.percent(SweepRunOutcome.detectionTolerance, 0) + " (" + SweepText.percent(tally.detectionRate, 1)
+            + "); \(tally.wrongSpeedCount) timed further off, \(tally.invalidCount) invalid"
+        if !tally.invalidReasons.isEmpty {
+            detection += " (" + tally.invalidReasons.map { "\($0.reason) \($0.count)" }.joined(separator: ", ") + ")"
+        }
+        lines.append(detection + ", \(tally.missedCount) missed")
         if let median = tally.errorPercentile(0.5), let p90 = tally.errorPercentile(0.9),
            let p99 = tally.errorPercentile(0.99), let max = tally.errorPercentile(1) {
             lines.append("speed error of detected runs: median " + SweepText.number(median, 2) + " %, p90 "
@@ -23,8 +26,8 @@ public enum SweepReport {
         let seeds = tally.falseStartSeeds
         var falseStarts = "false starts: \(tally.falseStartCount) in \(seeds.count) of \(tally.scenes) scenes"
         if !seeds.isEmpty {
-            falseStarts += " (seeds " + seeds.prefix(12).map { String($0) }.joined(separator: ", ")
-                + (seeds.count > 12 ? ", …)" : ")")
+            falseStarts += " (" + tally.falseStartKinds.map { "\($0.what) \($0.count)" }.joined(separator: "; ")
+                + "; seeds " + seeds.prefix(12).map { String($0) }.joined(separator: ", ") + (seeds.count > 12 ? ", …)" : ")")
         }
         lines.append(falseStarts)
         let failureRate = 1 - tally.detectionRate
@@ -37,18 +40,23 @@ public enum SweepReport {
         if !starting.isEmpty {
             lines.append("scenes with false starts by trait (with false starts/scenes with it): " + shares(starting))
         }
-        let worstRuns = tally.worst(worst).filter { !$0.isDetected || ($0.errorPercent ?? 0) != 0 }
-        if !worstRuns.isEmpty {
-            lines.append("worst \(worstRuns.count) runs (replay one: gatespeed bench --sweep 1 --seed S):")
-            for run in worstRuns { lines.append("  " + line(run)) }
+        let failures = tally.clearestFailures(worst)
+        if !failures.isEmpty {
+            lines.append("worst \(failures.count) cases, fewest traits first (replay one: gatespeed bench --sweep 1 --seed S):")
+            for run in failures { lines.append("  " + line(run)) }
+        }
+        let largest = tally.largestErrors(3).filter { ($0.errorPercent ?? 0) != 0 }
+        if !largest.isEmpty {
+            lines.append("largest errors of detected runs:")
+            for run in largest { lines.append("  " + line(run)) }
         }
         return lines
     }
 
-    /// One worst-case line: "seed 17 run 2/3, 31.2 km/h: missed | 640x480 30 fps …".
+    /// One case: "seed 17 run 2/3, 31.2 km/h: missed [small rider, later run] | 640x480 30 fps …".
     public static func line(_ run: SweepRunOutcome) -> String {
         "seed \(run.seed) run \(run.index + 1)/\(run.runCount), " + SweepText.number(run.truthKmh, 1) + " km/h: "
-            + run.summary + " | " + run.sceneDescription
+            + run.summary + " [" + run.traits.map(\.rawValue).joined(separator: ", ") + "] | " + run.sceneDescription
     }
 
     private static func shares(_ shares: [SweepTraitShare]) -> String {

@@ -65,7 +65,7 @@ public struct SweepSceneOutcome: Sendable, Equatable {
                 if let index = open, index >= 0 {
                     record(SweepRunOutcome.verdict(measuredKmh: speed, truthKmh: sweep.runs[index].truth.speedKmh), for: index)
                 } else if open == -1, !falseStarts.isEmpty {
-                    falseStarts[falseStarts.count - 1].what += ", then a result of " + SweepText.number(speed, 1) + " km/h"
+                    falseStarts[falseStarts.count - 1].what += ", then a result"
                 }
                 open = nil
             case .invalid(let t, let reason):

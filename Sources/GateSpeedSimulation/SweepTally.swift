@@ -87,6 +87,34 @@ public struct SweepTally: Sendable {
         Array(runs.sorted(by: SweepRunOutcome.isWorse).prefix(count))
     }
 
+    /// Up to `count` runs that were not detected, those with the fewest traits first (their
+    /// cause is the plainest), then the worst first.
+    public func clearestFailures(_ count: Int) -> [SweepRunOutcome] {
+        let failed = runs.filter { !$0.isDetected }
+        return Array(failed.sorted {
+            $0.traits.count != $1.traits.count ? $0.traits.count < $1.traits.count : SweepRunOutcome.isWorse($0, than: $1)
+        }.prefix(count))
+    }
+
+    /// Up to `count` detected runs with the largest speed errors, largest first.
+    public func largestErrors(_ count: Int) -> [SweepRunOutcome] {
+        Array(runs.filter(\.isDetected).sorted(by: SweepRunOutcome.isWorse).prefix(count))
+    }
+
+    /// How many runs were thrown out for each reason, the most common first.
+    public var invalidReasons: [(reason: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for run in runs { if case .invalid(let reason) = run.verdict { counts[reason, default: 0] += 1 } }
+        return counts.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+    }
+
+    /// How many false starts of each kind (`SweepFalseStart.what`), the most common first.
+    public var falseStartKinds: [(what: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for start in falseStarts { counts[start.what, default: 0] += 1 }
+        return counts.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.what < $1.what }
+    }
+
     /// For each trait of any run, how many runs had it and how many of those were not detected;
     /// the traits whose runs failed most often first (ties: more failures first).
     public func failuresByTrait() -> [SweepTraitShare] {

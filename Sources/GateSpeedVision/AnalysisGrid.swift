@@ -17,8 +17,8 @@ import GateSpeedFrames
 /// Per frame, the tables are small: a cell's offset is a per-row part plus a per-column part
 /// that repeats with the row's phase (`row & 3`), whatever the rotation. When the camera is
 /// upright or upside down (a grid row reads one pair of sensor rows) and the luma is planar or
-/// packed 4:2:2, the sums and the texture are computed a sensor row at a time with vector code
-/// (`SIMD16`), and only the cells' values are gathered from those rows.
+/// packed 4:2:2, the sums and the texture are computed a sensor row at a time, in loops the
+/// compiler vectorises, and only the cells' values are gathered from those rows.
 public struct AnalysisGrid: Sendable {
     public let columns: Int
     public let rows: Int
@@ -98,7 +98,6 @@ public struct AnalysisGrid: Sendable {
                 }
             }
             span = (low, high)
-            if high - low + 1 < 16 { rowPasses = false }
             blockX = (0..<(4 * columns)).map { Int32(points.x[$0] - low) }
             // The row pass costs about 1.3 instructions a pixel and saves about 6 a cell.
             rowPassSums = (high - low + 1) <= 5 * columns
@@ -149,7 +148,7 @@ public struct AnalysisGrid: Sendable {
         guard rowPasses else { return 0 }
         let count = span.high - span.low + 1
         // Sums (2 bytes each), then the vertical minima and maxima (the block and the reach
-        // either side, rounded up), then the spreads.
+        // either side, and some), then the spreads.
         return 2 * count + 2 * (count + 2 * textureReach + 16) + count + 64
     }
 
@@ -338,60 +337,38 @@ public struct AnalysisGrid: Sendable {
         }
     }
 
-    /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` (>= 16) pixels
-    /// from `start`, 16 at a time (the last group overlaps the one before).
+    /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` pixels from
+    /// `start` (a loop the compiler vectorises: no checks, no carried state).
     @inline(__always)
     private static func rowSums<Loader: RowLoader>(_ start: UnsafePointer<UInt8>, down: Int, count: Int, _: Loader.Type,
                                                     into sums: UnsafeMutablePointer<UInt16>) {
-        let top = UnsafeRawPointer(start), bottom = UnsafeRawPointer(start + down)
-        let out = UnsafeMutableRawPointer(sums)
-        var x = 0
-        while true {
-            let at = min(x, count - 16)
-            let sum = Loader.wide(top, at) &+ Loader.wide(top, at + 1) &+ Loader.wide(bottom, at) &+ Loader.wide(bottom, at + 1)
-            out.storeBytes(of: sum, toByteOffset: 2 * at, as: SIMD16<UInt16>.self)
-            if at == count - 16 { break }
-            x += 16
+        let top = start, bottom = start + down
+        for x in 0..<count {
+            sums[x] = Loader.wide(top, x) &+ Loader.wide(top, x &+ 1) &+ Loader.wide(bottom, x) &+ Loader.wide(bottom, x &+ 1)
         }
     }
 
-    /// `spreads[x]` = max - min over the `window` x `window` pixels whose top-left is pixel `x`
-    /// from `corner`, for `count` (>= 16) values of x. Separable: the minimum and maximum down
-    /// each column first (into `lows` and `highs`), then across.
+    /// `spreads[x]` = max - min over the 6 x 6 pixels whose top-left is pixel `x` from `corner`,
+    /// for `count` values of x. Separable: the minimum and maximum down each column first (into
+    /// `lows` and `highs`), then across; both loops the compiler vectorises.
     @inline(__always)
     private static func rowSpreads<Loader: RowLoader>(_ corner: UnsafePointer<UInt8>, down: Int, count: Int, window: Int,
                                                        _: Loader.Type, lows: UnsafeMutablePointer<UInt8>,
                                                        highs: UnsafeMutablePointer<UInt8>,
                                                        into spreads: UnsafeMutablePointer<UInt8>) {
-        let top = UnsafeRawPointer(corner)
-        let lowOut = UnsafeMutableRawPointer(lows), highOut = UnsafeMutableRawPointer(highs)
-        let columnsDown = count + window - 1
-        var x = 0
-        while true {
-            let at = min(x, columnsDown - 16)
-            var low = Loader.narrow(top, at), high = low
-            for dy in 1..<window {
-                let v = Loader.narrow(top + dy * down, at)
-                low = pointwiseMin(low, v); high = pointwiseMax(high, v)
-            }
-            lowOut.storeBytes(of: low, toByteOffset: at, as: SIMD16<UInt8>.self)
-            highOut.storeBytes(of: high, toByteOffset: at, as: SIMD16<UInt8>.self)
-            if at == columnsDown - 16 { break }
-            x += 16
+        precondition(window == 6, "the row passes read planes large enough for the full neighbourhood")
+        let r0 = corner, r1 = r0 + down, r2 = r1 + down, r3 = r2 + down, r4 = r3 + down, r5 = r4 + down
+        for x in 0..<(count + 5) {
+            let v0 = Loader.narrow(r0, x), v1 = Loader.narrow(r1, x), v2 = Loader.narrow(r2, x)
+            let v3 = Loader.narrow(r3, x), v4 = Loader.narrow(r4, x), v5 = Loader.narrow(r5, x)
+            lows[x] = min(min(min(v0, v1), min(v2, v3)), min(v4, v5))
+            highs[x] = max(max(max(v0, v1), max(v2, v3)), max(v4, v5))
         }
-        let lowIn = UnsafeRawPointer(lows), highIn = UnsafeRawPointer(highs), out = UnsafeMutableRawPointer(spreads)
-        x = 0
-        while true {
-            let at = min(x, count - 16)
-            var low = lowIn.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
-            var high = highIn.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
-            for dx in 1..<window {
-                low = pointwiseMin(low, lowIn.loadUnaligned(fromByteOffset: at + dx, as: SIMD16<UInt8>.self))
-                high = pointwiseMax(high, highIn.loadUnaligned(fromByteOffset: at + dx, as: SIMD16<UInt8>.self))
-            }
-            out.storeBytes(of: high &- low, toByteOffset: at, as: SIMD16<UInt8>.self)
-            if at == count - 16 { break }
-            x += 16
+        for x in 0..<count {
+            let low = min(min(min(lows[x], lows[x &+ 1]), min(lows[x &+ 2], lows[x &+ 3])), min(lows[x &+ 4], lows[x &+ 5]))
+            let high = max(max(max(highs[x], highs[x &+ 1]), max(highs[x &+ 2], highs[x &+ 3])),
+                           max(highs[x &+ 4], highs[x &+ 5]))
+            spreads[x] = high &- low
         }
     }
 }
@@ -464,44 +441,25 @@ struct CellTable: Sendable {
     func tableRow(_ row: Int) -> Int { phased ? row & 3 : row }
 }
 
-// MARK: - Loading 16 luma samples of a row
+// MARK: - Loading the luma samples of a row
 
-/// Loads 16 consecutive luma samples of a row, for one pixel stride.
+/// Loads one luma sample of a row, for one pixel stride (a type, so each stride gets its own
+/// vectorised loop).
 protocol RowLoader {
-    /// Samples `x ..< x + 16` from `row`, widened to 16 bits.
-    static func wide(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt16>
-    /// Samples `x ..< x + 16` from `row`.
-    static func narrow(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt8>
+    /// Sample `x` from `row`, widened to 16 bits.
+    static func wide(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt16
+    /// Sample `x` from `row`.
+    static func narrow(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8
 }
 
 /// Planar luma: one byte a pixel.
 enum Packed1: RowLoader {
-    @inline(__always)
-    static func wide(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt16> {
-        SIMD16<UInt16>(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self))
-    }
-
-    @inline(__always)
-    static func narrow(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt8> {
-        row.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
-    }
+    @inline(__always) static func wide(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt16 { UInt16(row[x]) }
+    @inline(__always) static func narrow(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8 { row[x] }
 }
 
-/// Packed 4:2:2 luma (YUYV): the luma is every other byte, the low byte of each 16-bit pair
-/// on a little-endian machine.
+/// Packed 4:2:2 luma (YUYV): every other byte.
 enum Packed2: RowLoader {
-    @inline(__always)
-    static func wide(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt16> {
-        let pairs = row.loadUnaligned(fromByteOffset: 2 * x, as: SIMD16<UInt16>.self)
-        #if _endian(little)
-        return pairs & 0x00FF
-        #else
-        return pairs &>> 8
-        #endif
-    }
-
-    @inline(__always)
-    static func narrow(_ row: UnsafeRawPointer, _ x: Int) -> SIMD16<UInt8> {
-        SIMD16<UInt8>(truncatingIfNeeded: wide(row, x))
-    }
+    @inline(__always) static func wide(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt16 { UInt16(row[x &* 2]) }
+    @inline(__always) static func narrow(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8 { row[x &* 2] }
 }

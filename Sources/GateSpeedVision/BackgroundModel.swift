@@ -159,7 +159,7 @@ public struct BackgroundModel: Sendable {
                             let m = meanIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
                             let t = thresholdIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
                             let difference = c - g * m
-                            if any(pointwiseMax(difference, -difference) .> t * thresholdScale) {
+                            if any(difference.magnitudes .> t * thresholdScale) {
                                 for k in i..<(i + 8) { classifyOne(k) }
                             } else {
                                 maskOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
@@ -238,4 +238,10 @@ private func exp(_ x: Double) -> Double {
         total += term
     }
     return total
+}
+
+extension SIMD8 where Scalar == Float {
+    /// `abs` of each lane (a select the compiler keeps inline, unlike the generic `pointwiseMax`).
+    @inline(__always)
+    var magnitudes: SIMD8<Float> { replacing(with: -self, where: self .< 0) }
 }

@@ -136,7 +136,7 @@ public struct ChromaBackground: Sendable {
                 let mr = meanRedIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
                 let t = thresholdIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
                 let db = b - (128 + g * (mb - 128)), dr = r - (128 + g * (mr - 128))
-                let distance = pointwiseMax(db, -db) + pointwiseMax(dr, -dr)
+                let distance = db.magnitudes + dr.magnitudes
                 if any(distance .> t) || maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 {
                     for k in i..<(i + 8) { refineOne(k) }
                 } else {

@@ -15,26 +15,12 @@ struct LevelHistogram: Sendable {
         count += 1
     }
 
-    /// Adds `|a[i] - b[i]|` for each `i` below `n`: the bins of eight at a time are found
-    /// with vector arithmetic (the same truncation as `add`).
+    /// Adds `|a[i] - b[i]|` for each `i` below `n`.
     mutating func addDifferences(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count n: Int) {
         count += n
         bins.withUnsafeMutableBufferPointer { buffer in
             let bins = buffer.baseAddress!
-            let aIn = UnsafeRawPointer(a), bIn = UnsafeRawPointer(b)
-            var i = 0
-            while i + 8 <= n {
-                let d = aIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                    - bIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let quarters = SIMD8<Int32>(pointwiseMax(d, -d) * 4, rounding: .towardZero)
-                let index = pointwiseMin(SIMD8<Int32>(repeating: 255), pointwiseMax(.zero, quarters))
-                for k in 0..<8 { bins[Int(index[k])] += 1 }
-                i += 8
-            }
-            while i < n {
-                bins[Self.bin(abs(a[i] - b[i]))] += 1
-                i += 1
-            }
+            for i in 0..<n { bins[Self.bin(abs(a[i] - b[i]))] += 1 }
         }
     }
 

@@ -288,6 +288,7 @@ public struct RiderDetector: Sendable {
         let shake = settings.shakeTolerancePixels
         let rate = Float(min(1, step / settings.restlessnessSeconds))
         var changed = 0, restless = 0
+        let minimumContrast = settings.minimumContrast
         cells.withUnsafeBufferPointer { cellsBuffer in
         previousCells.withUnsafeBufferPointer { previousBuffer in
         texture.withUnsafeBufferPointer { textureBuffer in
@@ -296,50 +297,49 @@ public struct RiderDetector: Sendable {
             let cells = cellsBuffer.baseAddress!, previous = previousBuffer.baseAddress!
             let texture = textureBuffer.baseAddress!, previousTexture = previousTextureBuffer.baseAddress!
             let restlessness = restlessnessBuffer.baseAddress!
-            differenceHistogram.clear()
-            differenceHistogram.addDifferences(cells, previous, count: n)
-            // For Gaussian noise, median |difference| = 0.674 sigma; 4 sigma = 5.9 medians.
-            let noiseLimit = max(settings.minimumContrast, 5.9 * differenceHistogram.median + 1)
-
-            /// The rule for one cell. The smaller texture of the two frames: a moving person's own
-            /// edges must not excuse the change their movement makes (the leading edge has plain
-            /// background last frame).
-            @inline(__always) func judge(_ i: Int) {
+            let noiseLimit = Self.stillnessLimit(cells, previous, count: n, minimumContrast: minimumContrast,
+                                                 histogram: &differenceHistogram)
+            // The smaller texture of the two frames: a moving person's own edges must not excuse
+            // the change their movement makes (the leading edge has plain background last frame).
+            // Restless cells do not count; every cell's restlessness follows its moves.
+            for i in 0..<n {
                 let moved = abs(cells[i] - previous[i]) > noiseLimit + shake * Float(min(texture[i], previousTexture[i]))
-                if restlessness[i] > 0.1 {
-                    restless += 1
-                } else if moved {
-                    changed += 1
-                }
-                restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
+                let r = restlessness[i]
+                let isRestless = r > 0.1
+                restless &+= isRestless ? 1 : 0
+                changed &+= !isRestless && moved ? 1 : 0
+                restlessness[i] = r + rate * ((moved ? 1 : 0) - r)
             }
-
-            // Eight cells at a time, lane by lane the same operations as `judge`.
-            let cellsIn = UnsafeRawPointer(cells), previousIn = UnsafeRawPointer(previous)
-            let textureIn = UnsafeRawPointer(texture), previousTextureIn = UnsafeRawPointer(previousTexture)
-            let restlessnessIn = UnsafeMutableRawPointer(restlessness)
-            var changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
-            var i = 0
-            while i + 8 <= n {
-                let d = cellsIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                    - previousIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let spread = pointwiseMin(textureIn.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self),
-                                          previousTextureIn.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-                let moved = pointwiseMax(d, -d) .> noiseLimit + shake * SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: spread))
-                let r = restlessnessIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let isRestless = r .> 0.1
-                restlessLanes &+= SIMD8<Int32>.zero.replacing(with: 1, where: isRestless)
-                changedLanes &+= SIMD8<Int32>.zero.replacing(with: 1, where: moved .& .!isRestless)
-                let movedValue = SIMD8<Float>.zero.replacing(with: 1, where: moved)
-                restlessnessIn.storeBytes(of: r + rate * (movedValue - r), toByteOffset: 4 * i, as: SIMD8<Float>.self)
-                i += 8
-            }
-            changed = Int(changedLanes.wrappedSum())
-            restless = Int(restlessLanes.wrappedSum())
-            while i < n { judge(i); i += 1 }
         }}}}}
         restlessFraction = Double(restless) / Double(max(1, n))
         return Double(changed) / Double(max(1, n))
+    }
+
+    /// The change (luma levels) above which a cell moved between two frames, from the noise of
+    /// the pair: `max(minimumContrast, 5.9 x median |difference| + 1)`, the median to a quarter
+    /// level (for Gaussian noise, median |difference| = 0.674 sigma; 4 sigma = 5.9 medians).
+    ///
+    /// When at least half the differences fall in the quiet bins (those whose median would not
+    /// lift the limit above the minimum contrast), the limit is the minimum contrast: nearly
+    /// always, and known from one counting pass the compiler vectorises; only otherwise is the
+    /// histogram built.
+    static func stillnessLimit(_ cells: UnsafePointer<Float>, _ previous: UnsafePointer<Float>, count n: Int,
+                               minimumContrast: Float, histogram: inout LevelHistogram) -> Float {
+        var quietBins = 0
+        while quietBins < 256 && max(minimumContrast, 5.9 * (Float(quietBins) * 0.25) + 1) == minimumContrast {
+            quietBins += 1
+        }
+        if quietBins == 256 { return minimumContrast }   // no median can lift it
+        var quiet = 0
+        if quietBins > 0 {
+            // The bin of a difference d is Int(d * 4), so it is quiet when d * 4 < quietBins.
+            let bound = Float(quietBins)
+            for i in 0..<n { quiet &+= abs(cells[i] - previous[i]) * 4 < bound ? 1 : 0 }
+        }
+        if n > 0 && quiet * 2 >= n { return minimumContrast }
+        histogram.clear()
+        histogram.addDifferences(cells, previous, count: n)
+        return max(minimumContrast, 5.9 * histogram.median + 1)
     }
 
     private mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {

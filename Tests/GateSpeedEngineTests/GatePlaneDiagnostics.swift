@@ -5,6 +5,7 @@ import GateSpeedGeometry
 import GateSpeedSimulation
 import GateSpeedVision
 import Testing
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -127,6 +128,46 @@ extension GatePlaneDiagnostics {
                 line += " (\(x),\(y))→\(((g.x - x) * 100).rounded() / 100),\(((g.y - y) * 100).rounded() / 100)"
             }
             print(line)
+        }
+    }
+}
+
+extension GatePlaneDiagnostics {
+    /// What the ± is made of: the geometry's share against the crossing times' share.
+    @Test(.enabled(if: diagnosticsWanted)) func uncertaintyParts() throws {
+        for placement in Placement.standard {
+            let scene = PerspectiveScene.ride(placement, line: Line(across: 0, weave: 1), speedKmh: 30, seed: 2)
+            let run = try PerspectiveRun(scene)
+            guard let r = run.results.first else { continue }
+            let geometry = 1.96 * r.speedKmh * run.gateCourse.gateDistanceSigma / 28
+            let timing = (max(0, r.uncertaintyKmh * r.uncertaintyKmh - geometry * geometry)).squareRoot()
+            print("PARTS", placement, "±", r.uncertaintyKmh, "geometry", geometry, "timing", timing,
+                  "mark noise px", run.gateCourse.solution.rmsResidualPixels, "gateσ m", run.gateCourse.gateDistanceSigma)
+        }
+    }
+}
+
+extension GatePlaneDiagnostics {
+    /// The README's placement table.
+    @Test(.enabled(if: diagnosticsWanted)) func placementTable() throws {
+        for (distance, fov) in [(15.0, 100.0), (22.0, 80.0), (29.0, 65.0), (35.0, 55.0)] {
+            for height in [1.5, 2.5, 3.5] {
+                for (w, h) in [(640, 480), (1280, 720)] {
+                    var placement = Placement(distance: distance, height: height, fov: fov)
+                    placement.width = w; placement.height_ = h
+                    let scene = PerspectiveScene(duration: 1, courseLength: 28, camera: placement.camera)
+                    func typed(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+                    let marks = scene.postMarks(markNoisePixels: 0, seed: 1)
+                    let survey = GateSurvey(marks: marks.map { GateSurvey.Mark(baseX: typed($0.base.x), baseY: typed($0.base.y), topX: typed($0.top.x), topY: typed($0.top.y)) },
+                                            poleHeightMetres: 1.5, camera: CameraHints(heightMetres: height, distanceMetres: distance, horizontalFieldOfViewDegrees: fov),
+                                            sensorWidth: w, sensorHeight: h)
+                    guard case .success(let course) = GateCourse.solve(survey, lengthMetres: 28, frameGeometry: .identity) else {
+                        print("TABLE", distance, height, fov, w, "refused"); continue
+                    }
+                    let advice = PlacementAdvice(geometry: course.solution, sensorWidthPixels: Double(w), sensorHeightPixels: Double(h), footPrecisionPixels: GateCourse.footPrecisionPixels)
+                    print("TABLE | \(Int(distance)) m | \(height) m | \(Int(fov))° | \(w)×\(h) | \(Int(advice.riderHeightPixels[1].rounded())) px | \(String(format: "%.1f", advice.imageRuleParallaxPercent)) % | ±\(String(format: "%.1f", advice.expectedErrorPercent)) % | \(advice.suggestedHeightMetres.map { String(format: "%.1f m", $0) } ?? "–") | \(advice.suggestedDistanceMetres.map { String(format: "%.0f m", $0) } ?? "–") |")
+                }
+            }
         }
     }
 }

@@ -52,6 +52,7 @@ import GateSpeedSimulation
         var tally = SweepTally()
         outcomes.forEach { tally.add($0) }
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
+        print("MEASURE", Self.quickSeeds, report)
         #expect(tally.runCount >= 50, report)
         #expect(tally.detectedCount >= 29, report)
         #expect(tally.detectionRate >= 0.5, report)
@@ -269,11 +270,16 @@ import GateSpeedSimulation
         #expect(tally.falseStartCount == 1 && tally.falseStartSeeds == [200])
         #expect(tally.failuresByTrait().first == SweepTraitShare(trait: .smallRider, total: 2, failed: 2))
         #expect(tally.falseStartsByTrait() == [SweepTraitShare(trait: .walkerOnCourse, total: 1, failed: 1)])
+        // The clearest failures come first: fewest traits, then the worst.
+        #expect(tally.clearestFailures(10).map(\.seed) == [202, 203, 200, 201])
+        #expect(tally.largestErrors(2).map(\.seed) == [100, 99])
         let lines = SweepReport.lines(tally, worst: 3)
-        #expect(lines[0] == "detection: 100 of 104 runs timed within 2 % (96.2 %); 2 timed further off, 1 invalid, 1 missed")
+        #expect(lines[0] == "detection: 100 of 104 runs timed within 2 % (96.2 %); 2 timed further off, "
+                + "1 invalid (skipped_post 1), 1 missed")
         #expect(lines[1] == "speed error of detected runs: median 0.50 %, p90 0.90 %, p99 0.99 %, max 1.00 %")
-        #expect(lines[2] == "false starts: 1 in 1 of 101 scenes (seeds 200)")
-        #expect(lines.contains("  seed 200 run 1/1, 100.0 km/h: missed | "))
+        #expect(lines[2] == "false starts: 1 in 1 of 101 scenes (start L>R 1; seeds 200)")
+        #expect(lines.contains("  seed 200 run 1/1, 100.0 km/h: missed [small rider] | "))
+        #expect(lines.contains("  seed 100 run 1/1, 100.0 km/h: timed +1.00 % [] | "))
         #expect(SweepTally().errorPercentile(0.5) == nil && SweepTally().detectionRate == 0)
     }
 }
