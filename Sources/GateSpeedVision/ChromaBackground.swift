@@ -150,4 +150,9 @@ public struct ChromaBackground: Sendable {
         }}}}}}}}
         return added
     }
+
+    /// The learnt colour of one cell and its threshold (for tests).
+    func learntColour(at index: Int) -> (blue: Float, red: Float, threshold: Float) {
+        (meanBlue[index], meanRed[index], threshold[index])
+    }
 }

@@ -52,7 +52,6 @@ import GateSpeedSimulation
         var tally = SweepTally()
         outcomes.forEach { tally.add($0) }
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
-        print("MEASURE", Self.quickSeeds, report)
         #expect(tally.runCount >= 50, report)
         #expect(tally.detectedCount >= 29, report)
         #expect(tally.detectionRate >= 0.5, report)
