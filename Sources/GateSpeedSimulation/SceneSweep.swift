@@ -78,8 +78,8 @@ public enum SceneSweep {
     // MARK: Camera and light
 
     static func drawCamera(_ drawn: inout SweepParameters, _ random: inout SeededRandom) {
-        let size = pick([((320, 240), 3.0), ((640, 360), 1.5), ((640, 480), 2.5), ((800, 600), 1.0),
-                         ((960, 540), 1.0), ((1280, 720), 1.0)], &random)
+        let size = pick([((320, 240), 3.0), ((640, 360), 1.5), ((640, 480), 2.5), ((800, 600), 0.7),
+                         ((960, 540), 0.8), ((1280, 720), 0.8)], &random)
         drawn.width = size.0
         drawn.height = size.1
         // Cameras that deliver 90 or 120 fps do so at the smaller sizes only.
@@ -135,9 +135,10 @@ public enum SceneSweep {
     static func riderTraits(_ rider: SweepRiderDraw, truth: RunTruth, index: Int, drawn: SweepParameters) -> [SweepTrait] {
         var traits: [SweepTrait] = []
         func add(_ trait: SweepTrait, _ condition: Bool) { if condition { traits.append(trait) } }
-        add(.smallRider, rider.heightFraction < 0.04)
-        add(.largeRider, rider.heightFraction > 0.15)
-        let seenByColour = drawn.colour && rider.chromaDistance >= 30
+        let expected = expectedRiderHeight(width: drawn.width, height: drawn.height)
+        add(.smallRider, rider.heightFraction < 0.65 * expected)
+        add(.largeRider, rider.heightFraction > 2.5 * expected)
+        let seenByColour = drawn.colour && rider.chromaDistance >= 45
         add(.lowContrast, (rider.contrast * drawn.contrastScale).magnitude < 25 && !seenByColour)
         add(.brightRider, rider.contrast > 0)
         add(.fastRider, truth.speedKmh >= 45)
@@ -146,6 +147,12 @@ public enum SceneSweep {
         add(.rightToLeft, rider.direction == .rightToLeft)
         add(.laterRun, index > 0)
         return traits
+    }
+
+    /// Head-to-feet height of a 1.6 m rider on the sweep's course in a `width` x `height` view,
+    /// fraction of the view height: 6.1 % at 4:3, 8.1 % at 16:9.
+    public static func expectedRiderHeight(width: Int, height: Int) -> Double {
+        1.6 / metresPerViewWidth * Double(width) / Double(height)
     }
 
     // MARK: Drawing helpers

@@ -1,18 +1,3 @@
-/// How often runs with a trait failed, or scenes with a trait had false starts.
-public struct SweepTraitShare: Sendable, Equatable {
-    public var trait: SweepTrait
-    /// Runs (or scenes) with the trait, and of those the ones that failed (or had false starts).
-    public var total: Int, failed: Int
-
-    public init(trait: SweepTrait, total: Int, failed: Int) {
-        self.trait = trait
-        self.total = total
-        self.failed = failed
-    }
-
-    public var fraction: Double { total == 0 ? 0 : Double(failed) / Double(total) }
-}
-
 /// The figures of a sweep, accumulated scene by scene: the detection rate, the speed error of
 /// detected runs, false starts, the worst runs and what they had in common. Pure bookkeeping:
 /// the scenes are judged elsewhere (`SweepSceneOutcome`).

@@ -5,11 +5,14 @@
 /// unusual for the vision, not where it is known to fail.
 public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Comparable {
     // Rider
-    /// Shorter than 4 % of the view height.
+    /// Shorter than 0.65 of the height a 1.6 m rider has on the course (`SceneSweep.expectedRiderHeight`):
+    /// under 4.0 % of a 4:3 view's height, 5.3 % of a 16:9 one's.
     case smallRider = "small rider"
-    /// Taller than 15 % of the view height (a view cropped to the course band).
+    /// Taller than 2.5 times that (over 15 % of a 4:3 view, 20 % of a 16:9 one: a view cropped
+    /// to the course band).
     case largeRider = "large rider"
-    /// Under 25 luma levels from the ground after the scene's contrast, and no colour to tell them apart.
+    /// Under 25 luma levels from the ground after the scene's contrast, and no colour to tell
+    /// them apart (in grey, or chroma within 45 of the grass's).
     case lowContrast = "low contrast"
     /// Clothes brighter than the ground.
     case brightRider = "rider brighter than ground"

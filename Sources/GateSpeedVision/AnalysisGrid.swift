@@ -207,7 +207,7 @@ public struct AnalysisGrid: Sendable {
     /// Like `sample`, and also fills `texture` with each cell's local spread: max - min over the
     /// 6 x 6 pixels around its 2 x 2 block, i.e. how much the cell's value can move when two
     /// frames are shaken a pixel in opposite directions. Used while learning the course only.
-    public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<UInt8>,
+    public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<Float>,
                        scratch: inout Scratch) {
         guard rowPasses else {
             gatherSums(plane, into: cells)
@@ -238,7 +238,7 @@ public struct AnalysisGrid: Sendable {
 
     /// The cell-by-cell path, whatever the layout: what the row passes must reproduce exactly
     /// (for tests).
-    func sampleByGathering(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<UInt8>) {
+    func sampleByGathering(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<Float>) {
         gatherSums(plane, into: cells)
         gatherTexture(plane, into: texture)
     }
@@ -271,7 +271,7 @@ public struct AnalysisGrid: Sendable {
     }
 
     /// The cells' spreads straight from their windows (layouts the row passes do not read).
-    private func gatherTexture(_ plane: Plane, into texture: UnsafeMutablePointer<UInt8>) {
+    private func gatherTexture(_ plane: Plane, into texture: UnsafeMutablePointer<Float>) {
         let base = plane.base.assumingMemoryBound(to: UInt8.self)
         let right = rightStep, down = downStep, reach = textureReach, window = 2 + 2 * textureReach
         let columns = self.columns
@@ -290,7 +290,7 @@ public struct AnalysisGrid: Sendable {
                                 low = min(low, v); high = max(high, v)
                             }
                         }
-                        texture[row * columns + column] = high &- low
+                        texture[row * columns + column] = Float(high &- low)
                     }
                 }
             }
@@ -323,7 +323,7 @@ public struct AnalysisGrid: Sendable {
     /// The cells and spreads of `row` from the row's sums and spreads.
     @inline(__always)
     private func gather(row: Int, sums: UnsafePointer<UInt16>, spreads: UnsafePointer<UInt8>,
-                        into out: UnsafeMutablePointer<Float>, _ texture: UnsafeMutablePointer<UInt8>) {
+                        into out: UnsafeMutablePointer<Float>, _ texture: UnsafeMutablePointer<Float>) {
         let columns = self.columns
         quarter.withUnsafeBufferPointer { quarter in
             blockX.withUnsafeBufferPointer { blockX in
@@ -331,7 +331,7 @@ public struct AnalysisGrid: Sendable {
                 for column in 0..<columns {
                     let x = Int(table[column])
                     out[column] = q[Int(sums[x])]
-                    texture[column] = spreads[x]
+                    texture[column] = Float(spreads[x])
                 }
             }
         }
@@ -343,8 +343,10 @@ public struct AnalysisGrid: Sendable {
     private static func rowSums<Loader: RowLoader>(_ start: UnsafePointer<UInt8>, down: Int, count: Int, _: Loader.Type,
                                                     into sums: UnsafeMutablePointer<UInt16>) {
         let top = start, bottom = start + down
-        for x in 0..<count {
+        var x = 0
+        while x < count {
             sums[x] = Loader.wide(top, x) &+ Loader.wide(top, x &+ 1) &+ Loader.wide(bottom, x) &+ Loader.wide(bottom, x &+ 1)
+            x &+= 1
         }
     }
 
@@ -358,17 +360,21 @@ public struct AnalysisGrid: Sendable {
                                                        into spreads: UnsafeMutablePointer<UInt8>) {
         precondition(window == 6, "the row passes read planes large enough for the full neighbourhood")
         let r0 = corner, r1 = r0 + down, r2 = r1 + down, r3 = r2 + down, r4 = r3 + down, r5 = r4 + down
-        for x in 0..<(count + 5) {
+        var x = 0
+        while x < count &+ 5 {
             let v0 = Loader.narrow(r0, x), v1 = Loader.narrow(r1, x), v2 = Loader.narrow(r2, x)
             let v3 = Loader.narrow(r3, x), v4 = Loader.narrow(r4, x), v5 = Loader.narrow(r5, x)
             lows[x] = min(min(min(v0, v1), min(v2, v3)), min(v4, v5))
             highs[x] = max(max(max(v0, v1), max(v2, v3)), max(v4, v5))
+            x &+= 1
         }
-        for x in 0..<count {
+        x = 0
+        while x < count {
             let low = min(min(min(lows[x], lows[x &+ 1]), min(lows[x &+ 2], lows[x &+ 3])), min(lows[x &+ 4], lows[x &+ 5]))
             let high = max(max(max(highs[x], highs[x &+ 1]), max(highs[x &+ 2], highs[x &+ 3])),
                            max(highs[x &+ 4], highs[x &+ 5]))
             spreads[x] = high &- low
+            x &+= 1
         }
     }
 }

@@ -27,6 +27,8 @@ public struct BackgroundModel: Sendable {
     /// (or was just absorbed): one byte per cell, so the background, nearly all of the view,
     /// is written eight cells a store.
     private var foreground: [UInt8]
+    /// Scratch for `classify`: the groups of eight cells left to the cell-by-cell rule.
+    private var pending: [Int32]
     // Learning accumulators.
     private var sum: [Float]
     private var sumOfSquares: [Float]
@@ -42,6 +44,7 @@ public struct BackgroundModel: Sendable {
         noise = [Float](repeating: 0, count: cellCount)
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
         foreground = [UInt8](repeating: 0, count: cellCount)
+        pending = [Int32](repeating: 0, count: cellCount / 8 + 1)
         sum = [Float](repeating: 0, count: cellCount)
         sumOfSquares = [Float](repeating: 0, count: cellCount)
     }
@@ -101,16 +104,26 @@ public struct BackgroundModel: Sendable {
     /// Classifies `cells` into `mask` (1 = foreground), given last frame's mask for the gain
     /// estimate, then updates the model. Returns the fraction of cells that are foreground.
     ///
-    /// Eight cells at a time: a group the model explains entirely (nearly every group) is
-    /// classified and updated with vector arithmetic, lane by lane the same operations as the
-    /// cell-by-cell rule, which any other group goes through.
-    ///
     /// - Parameters:
     ///   - time: source time of the frame, seconds.
     ///   - step: seconds since the previous frame (for the update rate).
     public mutating func classify(cells: UnsafePointer<Float>, previousMask: UnsafePointer<UInt8>,
                                   mask: UnsafeMutablePointer<UInt8>, time: Double, step: Double,
                                   settings: VisionSettings) -> Double {
+        classify(cells: cells, previousMask: previousMask, mask: mask, time: time, step: step, settings: settings,
+                 quarterLevels: false)
+    }
+
+    /// As `classify(cells:previousMask:mask:time:step:settings:)`; `quarterLevels`: every cell
+    /// is a multiple of 0.25 in 0...255 (as `AnalysisGrid` samples are), which lets the gain's
+    /// sum of cells be added in any order (see `backgroundSums`).
+    ///
+    /// Eight cells at a time: a group the model explains entirely (nearly every group) is
+    /// classified and updated with vector arithmetic, lane by lane the operations of the
+    /// cell-by-cell rule; the other groups are listed and then go through that rule.
+    mutating func classify(cells: UnsafePointer<Float>, previousMask: UnsafePointer<UInt8>,
+                           mask: UnsafeMutablePointer<UInt8>, time: Double, step: Double,
+                           settings: VisionSettings, quarterLevels: Bool) -> Double {
         let n = cellCount
         let rate = Self.updateRate(step: step, settings: settings)
         let absorbAfter = settings.staticAbsorbSeconds
@@ -119,10 +132,13 @@ public struct BackgroundModel: Sendable {
             threshold.withUnsafeBufferPointer { thresholdBuffer in
                 foregroundSince.withUnsafeMutableBufferPointer { sinceBuffer in
                     foreground.withUnsafeMutableBufferPointer { foregroundBuffer in
+                        pending.withUnsafeMutableBufferPointer { pendingBuffer in
                         let mean = meanBuffer.baseAddress!, threshold = thresholdBuffer.baseAddress!
                         let since = sinceBuffer.baseAddress!, isForeground = foregroundBuffer.baseAddress!
+                        let pending = pendingBuffer.baseAddress!
                         // Gain over last frame's background cells.
-                        let (current, learnt) = Self.backgroundSums(cells: cells, means: mean, previousMask: previousMask, count: n)
+                        let (current, learnt) = Self.backgroundSums(cells: cells, means: mean, previousMask: previousMask,
+                                                                    count: n, quarterLevels: quarterLevels)
                         if learnt > Float(n) {  // enough background to measure (mean luma > ~1)
                             gain = min(4, max(0.25, current / learnt))
                         }
@@ -150,25 +166,31 @@ public struct BackgroundModel: Sendable {
                             }
                         }
 
-                        let cellsIn = UnsafeRawPointer(cells), meanIn = UnsafeMutableRawPointer(mean)
-                        let thresholdIn = UnsafeRawPointer(threshold)
                         let maskOut = UnsafeMutableRawPointer(mask), foregroundOut = UnsafeMutableRawPointer(isForeground)
+                        var listed = 0
                         var i = 0
-                        while i + 8 <= n {
-                            let c = cellsIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                            let m = meanIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                            let t = thresholdIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                            let difference = c - g * m
-                            if any(difference.magnitudes .> t * thresholdScale) {
-                                for k in i..<(i + 8) { classifyOne(k) }
+                        while i &+ 8 <= n {
+                            let c = load8(cells, i), m = load8(mean, i)
+                            let limit = load8(threshold, i) * thresholdScale
+                            if anyLane((c - g * m).magnitudes .> limit) {
+                                pending[listed] = Int32(truncatingIfNeeded: i)
+                                listed &+= 1
                             } else {
                                 maskOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
                                 foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
-                                meanIn.storeBytes(of: m + rate * (c / g - m), toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                                store8(m + rate * (c / g - m), mean, i)
                             }
-                            i += 8
+                            i &+= 8
                         }
-                        while i < n { classifyOne(i); i += 1 }
+                        var k = 0
+                        while k < listed {
+                            let start = Int(pending[k])
+                            var j = start
+                            while j < start &+ 8 { classifyOne(j); j &+= 1 }
+                            k &+= 1
+                        }
+                        while i < n { classifyOne(i); i &+= 1 }
+                        }
                     }
                 }
             }
@@ -177,33 +199,51 @@ public struct BackgroundModel: Sendable {
     }
 
     /// The sums, in cell order, of `cells` and of `means` over the cells where `previousMask`
-    /// is 0: the very additions of a cell-by-cell loop (the order decides the rounding), with
-    /// the selection done eight cells at a time (adding +0 leaves a sum as it is).
+    /// is 0: the very additions of a cell-by-cell loop (their order decides the rounding), with
+    /// the test done eight cells a word.
+    ///
+    /// With `quarterLevels` (non-negative multiples of 0.25), every partial sum of cells below
+    /// 2^22 is exact in any order, so the cells are summed eight lanes at a time; when their
+    /// total is 2^22 or more (a frame far brighter than any view), they are summed again in order.
     @inline(__always)
     static func backgroundSums(cells: UnsafePointer<Float>, means: UnsafePointer<Float>,
-                               previousMask: UnsafePointer<UInt8>, count n: Int) -> (cells: Float, means: Float) {
+                               previousMask: UnsafePointer<UInt8>, count n: Int,
+                               quarterLevels: Bool = false) -> (cells: Float, means: Float) {
         var current: Float = 0, learnt: Float = 0
-        let cellsIn = UnsafeRawPointer(cells), meansIn = UnsafeRawPointer(means), maskIn = UnsafeRawPointer(previousMask)
+        var lanes = SIMD8<Float>.zero
+        let maskIn = UnsafeRawPointer(previousMask)
         var i = 0
-        while i + 8 <= n {
+        while i &+ 8 <= n {
             let word = maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let c = cells + i, m = means + i
             if word == 0 {
-                let c = cellsIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let m = meansIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                current += c[0]; current += c[1]; current += c[2]; current += c[3]
-                current += c[4]; current += c[5]; current += c[6]; current += c[7]
+                if quarterLevels {
+                    lanes += load8(cells, i)
+                } else {
+                    current += c[0]; current += c[1]; current += c[2]; current += c[3]
+                    current += c[4]; current += c[5]; current += c[6]; current += c[7]
+                }
                 learnt += m[0]; learnt += m[1]; learnt += m[2]; learnt += m[3]
                 learnt += m[4]; learnt += m[5]; learnt += m[6]; learnt += m[7]
             } else if word != 0x0101_0101_0101_0101 {   // not all foreground
-                for k in i..<(i + 8) where previousMask[k] == 0 {
-                    current += cells[k]; learnt += means[k]
+                var k = 0
+                while k < 8 {
+                    if previousMask[i &+ k] == 0 { current += c[k]; learnt += m[k] }
+                    k &+= 1
                 }
             }
-            i += 8
+            i &+= 8
         }
         while i < n {
             if previousMask[i] == 0 { current += cells[i]; learnt += means[i] }
-            i += 1
+            i &+= 1
+        }
+        if quarterLevels {
+            current += ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
+            if current >= 4_194_304 {
+                current = 0
+                for k in 0..<n where previousMask[k] == 0 { current += cells[k] }
+            }
         }
         return (current, learnt)
     }
@@ -241,7 +281,35 @@ private func exp(_ x: Double) -> Double {
 }
 
 extension SIMD8 where Scalar == Float {
-    /// `abs` of each lane (a select the compiler keeps inline, unlike the generic `pointwiseMax`).
+    /// `abs` of each lane: the sign bits cleared (the generic `pointwiseMax` is not inlined).
     @inline(__always)
-    var magnitudes: SIMD8<Float> { replacing(with: -self, where: self .< 0) }
+    var magnitudes: SIMD8<Float> {
+        unsafeBitCast(unsafeBitCast(self, to: SIMD8<UInt32>.self) & SIMD8<UInt32>(repeating: 0x7FFF_FFFF), to: SIMD8<Float>.self)
+    }
+}
+
+/// Whether any lane of `mask` is set: the lanes folded with bitwise or (the generic `any`
+/// is not always inlined).
+@inline(__always)
+func anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+    let lanes = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+    let folded = lanes.lowHalf | lanes.highHalf
+    let pair = folded.lowHalf | folded.highHalf
+    return (pair[0] | pair[1]) != 0
+}
+
+/// Eight floats from `base + index` (no alignment needed).
+@inline(__always)
+func load8(_ base: UnsafePointer<Float>, _ index: Int) -> SIMD8<Float> {
+    UnsafeRawPointer(base + index).loadUnaligned(as: SIMD8<Float>.self)
+}
+
+@inline(__always)
+func load8(_ base: UnsafeMutablePointer<Float>, _ index: Int) -> SIMD8<Float> {
+    UnsafeRawPointer(base + index).loadUnaligned(as: SIMD8<Float>.self)
+}
+
+@inline(__always)
+func store8(_ value: SIMD8<Float>, _ base: UnsafeMutablePointer<Float>, _ index: Int) {
+    UnsafeMutableRawPointer(base + index).storeBytes(of: value, as: SIMD8<Float>.self)
 }

@@ -114,18 +114,18 @@ public struct BlobExtractor: Sendable {
             for y in 0..<h {
                 let row = y * w
                 var x = 0
-                while x + 8 <= w {
-                    var word = words.loadUnaligned(fromByteOffset: row + x, as: UInt64.self)
+                while x &+ 8 <= w {
+                    var word = words.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self)
                     while word != 0 {
-                        let byte = word.trailingZeroBitCount >> 3
-                        label(x: x + byte, y: y)
-                        word &= ~(UInt64(0xFF) << UInt64(byte << 3))
+                        let byte = word.trailingZeroBitCount &>> 3
+                        label(x: x &+ byte, y: y)
+                        word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
                     }
-                    x += 8
+                    x &+= 8
                 }
                 while x < w {
-                    if mask[row + x] != 0 { label(x: x, y: y) }
-                    x += 1
+                    if mask[row &+ x] != 0 { label(x: x, y: y) }
+                    x &+= 1
                 }
             }
             listedCount = count

@@ -16,6 +16,8 @@ public struct ChromaBackground: Sendable {
     private var foregroundSince: [Double]
     /// 1 where the cell's colour has departed since `foregroundSince`, 0 elsewhere.
     private var foreground: [UInt8]
+    /// Scratch for `refine`: the groups of eight cells left to the cell-by-cell rule.
+    private var pending: [Int32]
     private var sumBlue: [Float]
     private var sumRed: [Float]
     private var sumOfSquares: [Float]
@@ -28,6 +30,7 @@ public struct ChromaBackground: Sendable {
         threshold = [Float](repeating: 255, count: cellCount)
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
         foreground = [UInt8](repeating: 0, count: cellCount)
+        pending = [Int32](repeating: 0, count: cellCount / 8 + 1)
     }
 
     public mutating func beginLearning() {
@@ -97,6 +100,8 @@ public struct ChromaBackground: Sendable {
         threshold.withUnsafeBufferPointer { thresholdBuffer in
         foregroundSince.withUnsafeMutableBufferPointer { sinceBuffer in
         foreground.withUnsafeMutableBufferPointer { foregroundBuffer in
+        pending.withUnsafeMutableBufferPointer { pendingBuffer in
+            let pending = pendingBuffer.baseAddress!
             let blue = blueBuffer.baseAddress!, red = redBuffer.baseAddress!, mask = maskBuffer.baseAddress!
             let meanBlue = meanBlueBuffer.baseAddress!, meanRed = meanRedBuffer.baseAddress!
             let threshold = thresholdBuffer.baseAddress!, since = sinceBuffer.baseAddress!
@@ -128,26 +133,35 @@ public struct ChromaBackground: Sendable {
             let blueIn = UnsafeRawPointer(blue), redIn = UnsafeRawPointer(red), thresholdIn = UnsafeRawPointer(threshold)
             let meanBlueIn = UnsafeMutableRawPointer(meanBlue), meanRedIn = UnsafeMutableRawPointer(meanRed)
             let maskIn = UnsafeRawPointer(mask), foregroundOut = UnsafeMutableRawPointer(isForeground)
+            var listed = 0
             var i = 0
-            while i + 8 <= n {
-                let b = blueIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let r = redIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let mb = meanBlueIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let mr = meanRedIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                let t = thresholdIn.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+            while i &+ 8 <= n {
+                let b = blueIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
+                let r = redIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
+                let mb = meanBlueIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
+                let mr = meanRedIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
+                let t = thresholdIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
                 let db = b - (128 + g * (mb - 128)), dr = r - (128 + g * (mr - 128))
                 let distance = db.magnitudes + dr.magnitudes
-                if any(distance .> t) || maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 {
-                    for k in i..<(i + 8) { refineOne(k) }
+                if maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 || anyLane(distance .> t) {
+                    pending[listed] = Int32(truncatingIfNeeded: i)
+                    listed &+= 1
                 } else {
                     foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
-                    meanBlueIn.storeBytes(of: mb + rate * (128 + (b - 128) / g - mb), toByteOffset: 4 * i, as: SIMD8<Float>.self)
-                    meanRedIn.storeBytes(of: mr + rate * (128 + (r - 128) / g - mr), toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                    meanBlueIn.storeBytes(of: mb + rate * (128 + (b - 128) / g - mb), toByteOffset: 4 &* i, as: SIMD8<Float>.self)
+                    meanRedIn.storeBytes(of: mr + rate * (128 + (r - 128) / g - mr), toByteOffset: 4 &* i, as: SIMD8<Float>.self)
                 }
-                i += 8
+                i &+= 8
             }
-            while i < n { refineOne(i); i += 1 }
-        }}}}}}}}
+            var k = 0
+            while k < listed {
+                let start = Int(pending[k])
+                var j = start
+                while j < start &+ 8 { refineOne(j); j &+= 1 }
+                k &+= 1
+            }
+            while i < n { refineOne(i); i &+= 1 }
+        }}}}}}}}}
         return added
     }
 

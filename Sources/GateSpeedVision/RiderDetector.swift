@@ -66,8 +66,8 @@ public struct RiderDetector: Sendable {
     private var cells: [Float] = []
     private var previousCells: [Float] = []
     /// While calibrating: each cell's spread of luma around its block (0-255), this frame and the last.
-    private var texture: [UInt8] = []
-    private var previousTexture: [UInt8] = []
+    private var texture: [Float] = []
+    private var previousTexture: [Float] = []
     /// Row buffers for the grid's sampling passes.
     private var scratch = AnalysisGrid.Scratch()
     private var mask: [UInt8] = []
@@ -196,8 +196,8 @@ public struct RiderDetector: Sendable {
         let n = newGrid.cellCount
         cells = [Float](repeating: 0, count: n)
         previousCells = [Float](repeating: 0, count: n)
-        texture = [UInt8](repeating: 0, count: n)
-        previousTexture = [UInt8](repeating: 0, count: n)
+        texture = [Float](repeating: 0, count: n)
+        previousTexture = [Float](repeating: 0, count: n)
         restlessness = [Float](repeating: 0, count: n)
         blue = [Float](repeating: 0, count: n)
         red = [Float](repeating: 0, count: n)
@@ -302,14 +302,35 @@ public struct RiderDetector: Sendable {
             // The smaller texture of the two frames: a moving person's own edges must not excuse
             // the change their movement makes (the leading edge has plain background last frame).
             // Restless cells do not count; every cell's restlessness follows its moves.
-            for i in 0..<n {
-                let moved = abs(cells[i] - previous[i]) > noiseLimit + shake * Float(min(texture[i], previousTexture[i]))
-                let r = restlessness[i]
-                let isRestless = r > 0.1
-                restless &+= isRestless ? 1 : 0
-                changed &+= !isRestless && moved ? 1 : 0
-                restlessness[i] = r + rate * ((moved ? 1 : 0) - r)
+            @inline(__always) func judge(_ i: Int) {
+                let moved = abs(cells[i] - previous[i]) > noiseLimit + shake * min(texture[i], previousTexture[i])
+                if restlessness[i] > 0.1 {
+                    restless += 1
+                } else if moved {
+                    changed += 1
+                }
+                restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
             }
+            // Eight cells at a time, lane by lane the operations of `judge` (the counts as lanes
+            // of -1 subtracted).
+            var changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
+            let one = SIMD8<Float>(repeating: 1), tenth = SIMD8<Float>(repeating: 0.1)
+            var i = 0
+            while i &+ 8 <= n {
+                let d = (load8(cells, i) - load8(previous, i)).magnitudes
+                let t = load8(texture, i), pt = load8(previousTexture, i)
+                let moved = d .> noiseLimit + shake * t.replacing(with: pt, where: pt .< t)
+                let r = load8(restlessness, i)
+                let isRestless = r .> tenth
+                restlessLanes &-= unsafeBitCast(isRestless, to: SIMD8<Int32>.self)
+                changedLanes &-= unsafeBitCast(moved .& .!isRestless, to: SIMD8<Int32>.self)
+                let movedValue = SIMD8<Float>.zero.replacing(with: one, where: moved)
+                store8(r + rate * (movedValue - r), restlessness, i)
+                i &+= 8
+            }
+            changed = Int(changedLanes.wrappedSum())
+            restless = Int(restlessLanes.wrappedSum())
+            while i < n { judge(i); i &+= 1 }
         }}}}}
         restlessFraction = Double(restless) / Double(max(1, n))
         return Double(changed) / Double(max(1, n))
@@ -333,8 +354,18 @@ public struct RiderDetector: Sendable {
         var quiet = 0
         if quietBins > 0 {
             // The bin of a difference d is Int(d * 4), so it is quiet when d * 4 < quietBins.
-            let bound = Float(quietBins)
-            for i in 0..<n { quiet &+= abs(cells[i] - previous[i]) * 4 < bound ? 1 : 0 }
+            let bound = SIMD8<Float>(repeating: Float(quietBins)), four = SIMD8<Float>(repeating: 4)
+            var lanes = SIMD8<Int32>.zero
+            var i = 0
+            while i &+ 8 <= n {
+                lanes &-= unsafeBitCast((load8(cells, i) - load8(previous, i)).magnitudes * four .< bound, to: SIMD8<Int32>.self)
+                i &+= 8
+            }
+            quiet = Int(lanes.wrappedSum())
+            while i < n {
+                if abs(cells[i] - previous[i]) * 4 < Float(quietBins) { quiet += 1 }
+                i &+= 1
+            }
         }
         if n > 0 && quiet * 2 >= n { return minimumContrast }
         histogram.clear()
@@ -357,7 +388,8 @@ public struct RiderDetector: Sendable {
             previousMask.withUnsafeBufferPointer { previous in
                 mask.withUnsafeMutableBufferPointer { m in
                     background.classify(cells: c.baseAddress!, previousMask: previous.baseAddress!,
-                                        mask: m.baseAddress!, time: time, step: step, settings: settings)
+                                        mask: m.baseAddress!, time: time, step: step, settings: settings,
+                                        quarterLevels: true)
                 }
             }
         }
@@ -381,18 +413,18 @@ public struct RiderDetector: Sendable {
             let m = maskBuffer.baseAddress!, words = UnsafeRawPointer(m)
             for y in 0..<rows {
                 let tiles = counts.baseAddress! + Int(tileOfRow[y]) * tileColumns
-                let row = y * columns
+                let row = m + y * columns
                 var x = 0
-                while x + 8 <= columns {
-                    var word = words.loadUnaligned(fromByteOffset: row + x, as: UInt64.self)
+                while x &+ 8 <= columns {
+                    var word = words.loadUnaligned(fromByteOffset: y &* columns &+ x, as: UInt64.self)
                     while word != 0 {
-                        let byte = word.trailingZeroBitCount >> 3
-                        tiles[Int(tileOfColumn[x + byte])] += Int(m[row + x + byte])
-                        word &= ~(UInt64(0xFF) << UInt64(byte << 3))
+                        let byte = word.trailingZeroBitCount &>> 3
+                        tiles[Int(tileOfColumn[x &+ byte])] &+= Int(row[x &+ byte])
+                        word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
                     }
-                    x += 8
+                    x &+= 8
                 }
-                while x < columns { tiles[Int(tileOfColumn[x])] += Int(m[row + x]); x += 1 }
+                while x < columns { tiles[Int(tileOfColumn[x])] &+= Int(row[x]); x &+= 1 }
             }
             for tileRow in 0..<tileRows {
                 let y0 = tileRow * rows / tileRows, y1 = (tileRow + 1) * rows / tileRows

@@ -38,9 +38,10 @@ import GateSpeedSimulation
     /// The regression guard. The targets are at least 99 % of runs detected and a p99
     /// speed error of at most 0.5 % over at least 500 scenes (`gatespeed bench --sweep 500`); the
     /// vision does not meet them yet. The bounds here are what it achieved on this fixed set when
-    /// the sweep was written (31 of 58 runs detected, p99 0.50 %, median 0.08 %, 3 false starts),
+    /// the sweep was written (30 of 59 runs detected, p99 0.50 %, median 0.09 %, 3 false starts),
     /// with two runs of slack: vision work is expected to raise the floor and lower the ceilings
-    /// as it closes on the targets, never the reverse.
+    /// as it closes on the targets, never the reverse. (A change to `SceneSweep` changes the set:
+    /// measure again.)
     @Test func theFixedSetIsTimedAtLeastAsWellAsWhenTheSweepWasWritten() async throws {
         try #require(Self.quickSeeds.count == 40)
         let outcomes = try await withThrowingTaskGroup(of: SweepSceneOutcome.self) { group in
@@ -53,8 +54,8 @@ import GateSpeedSimulation
         outcomes.forEach { tally.add($0) }
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
         #expect(tally.runCount >= 50, report)
-        #expect(tally.detectedCount >= 29, report)
-        #expect(tally.detectionRate >= 0.5, report)
+        #expect(tally.detectedCount >= 28, report)
+        #expect(tally.detectionRate >= 0.47, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
         #expect(p99 <= 0.75, report)

@@ -88,10 +88,11 @@ import Testing
             bytes.withUnsafeBytes { raw in
                 let frame = layout.frame(raw.baseAddress!, w, h)
                 var expected = I420Image(width: w, height: h)
-                #expect(expected.copy(from: frame))
+                let expectedCopied = expected.copy(from: frame)
                 var copied = I420Image(width: w, height: h)
                 for i in copied.bytes.indices { copied.bytes[i] = 7 }   // nothing of the old image may survive
-                #expect(FrameCopy.copy(frame, into: &copied))
+                let didCopy = FrameCopy.copy(frame, into: &copied)
+                #expect(expectedCopied && didCopy)
                 #expect(copied.bytes == expected.bytes, "\(w)x\(h) \(layout.name)")
                 #expect(copied.timestamp == frame.timestamp)
             }
@@ -105,7 +106,8 @@ import Testing
         bytes.withUnsafeBytes { raw in
             let frame = layout.frame(raw.baseAddress!, w, h)
             var wrong = I420Image(width: 32, height: 24)
-            #expect(!FrameCopy.copy(frame, into: &wrong))
+            let copied = FrameCopy.copy(frame, into: &wrong)
+            #expect(!copied)
             let handoff = FrameHandoff(slotCount: 2, width: w, height: h)
             #expect(handoff.submit(frame, overlay: OverlayState()) == .queued)
             let slot = handoff.takeFilled()!

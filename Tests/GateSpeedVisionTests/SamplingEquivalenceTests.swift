@@ -33,14 +33,14 @@ import Testing
     }
 
     /// The original sampling: an offset table, four bytes a cell, a 6 x 6 window a cell.
-    static func referenceSample(_ plane: Plane, grid: AnalysisGrid) -> (cells: [Float], texture: [UInt8]) {
+    static func referenceSample(_ plane: Plane, grid: AnalysisGrid) -> (cells: [Float], texture: [Float]) {
         let w = Double(plane.width), h = Double(plane.height)
         let right = plane.width > 1 ? plane.pixelStride : 0, down = plane.height > 1 ? plane.rowStride : 0
         let reach = (plane.width >= 8 && plane.height >= 8) ? 2 : 0
         let minX = reach, minY = reach
         let maxX = max(minX, plane.width - 2 - reach), maxY = max(minY, plane.height - 2 - reach)
         let base = plane.base.assumingMemoryBound(to: UInt8.self)
-        var cells: [Float] = [], texture: [UInt8] = []
+        var cells: [Float] = [], texture: [Float] = []
         for row in 0..<grid.rows {
             let v = (Double(row) + 0.5) / Double(grid.rows)
             for column in 0..<grid.columns {
@@ -57,7 +57,7 @@ import Testing
                         low = min(low, value); high = max(high, value)
                     }
                 }
-                texture.append(high - low)
+                texture.append(Float(high - low))
             }
         }
         return (cells, texture)
@@ -111,7 +111,7 @@ import Testing
                     let reference = Self.referenceSample(plane, grid: grid)
                     var scratch = AnalysisGrid.Scratch()
                     var cells = [Float](repeating: -1, count: grid.cellCount)
-                    var texture = [UInt8](repeating: 0, count: grid.cellCount)
+                    var texture = [Float](repeating: -1, count: grid.cellCount)
                     cells.withUnsafeMutableBufferPointer { c in
                         texture.withUnsafeMutableBufferPointer { t in
                             grid.sample(plane, into: c.baseAddress!, texture: t.baseAddress!, scratch: &scratch)
@@ -123,7 +123,7 @@ import Testing
                     steady.withUnsafeMutableBufferPointer { grid.sample(plane, into: $0.baseAddress!, scratch: &scratch) }
                     #expect(steady == reference.cells, "\(width)x\(height) stride \(pixelStride) \(geometry): cells")
                     var gathered = [Float](repeating: -1, count: grid.cellCount)
-                    var gatheredTexture = [UInt8](repeating: 0, count: grid.cellCount)
+                    var gatheredTexture = [Float](repeating: -1, count: grid.cellCount)
                     gathered.withUnsafeMutableBufferPointer { c in
                         gatheredTexture.withUnsafeMutableBufferPointer { t in
                             grid.sampleByGathering(plane, into: c.baseAddress!, texture: t.baseAddress!)
@@ -303,6 +303,32 @@ import Testing
             }, "frame \(t): learnt colour")
         }
         #expect(mask.contains(1), "the scene had foreground")
+    }
+
+    @Test func theGainSumsOfQuarterLevelCellsAreTheCellByCellSums() {
+        var bytes = Bytes(state: 5)
+        let n = 27_651
+        for brightness in [20, 120, 170, 250] {
+            // Quarter-level cells (dim and bright frames: the bright ones need the ordered sum),
+            // arbitrary means, a mask with people and specks.
+            let cells = (0..<n).map { _ in Float(min(1020, 4 * brightness + Int(bytes.next() % 17))) * 0.25 }
+            let means = (0..<n).map { _ in Float(brightness) + bytes.unit() * 3.3 }
+            let mask = (0..<n).map { i -> UInt8 in (i / 300) % 7 == 3 || bytes.next() < 3 ? 1 : 0 }
+            var ordered = (cells: Float(0), means: Float(0))
+            for i in 0..<n where mask[i] == 0 { ordered.cells += cells[i]; ordered.means += means[i] }
+            for quarterLevels in [false, true] {
+                let sums = cells.withUnsafeBufferPointer { c in
+                    means.withUnsafeBufferPointer { m in
+                        mask.withUnsafeBufferPointer { p in
+                            BackgroundModel.backgroundSums(cells: c.baseAddress!, means: m.baseAddress!, previousMask: p.baseAddress!,
+                                                           count: n, quarterLevels: quarterLevels)
+                        }
+                    }
+                }
+                #expect(sums.cells.bitPattern == ordered.cells.bitPattern && sums.means.bitPattern == ordered.means.bitPattern,
+                        "brightness \(brightness), quarter levels \(quarterLevels)")
+            }
+        }
     }
 
     @Test func theStillnessLimitIsTheHistogramsWhicheverWayItIsFound() {

@@ -29,6 +29,20 @@ enum BenchCommand {
     static let defaultFrames = 600
     static let sizes = [(320, 240), (640, 480), (1280, 720)]
 
+    /// The sizes of the built-in scene to time: `sizes`, or those listed in the environment
+    /// variable GATESPEED_BENCH_SIZES (e.g. `320x240,640x480`), so a run under callgrind, some
+    /// fifty times slower, can keep to the size it measures.
+    static var sceneSizes: [(Int, Int)] {
+        guard let text = getenv("GATESPEED_BENCH_SIZES").map({ String(cString: $0) }) else { return sizes }
+        let parsed = text.split(separator: ",").compactMap { item -> (Int, Int)? in
+            let parts = item.split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 16, h >= 16, w % 2 == 0, h % 2 == 0
+            else { return nil }
+            return (w, h)
+        }
+        return parsed.isEmpty ? sizes : parsed
+    }
+
     /// Runs the benchmark; returns the exit status (0 done, 1 failure, 2 bad usage).
     /// With `sweep`, runs that many randomised scenes from `seed` instead (`SweepCommand`).
     static func run(file: String?, frames: Int = defaultFrames, sweep: Int? = nil,
@@ -57,6 +71,7 @@ enum BenchCommand {
         print(heading(BenchScene.description + ", \(frames) frames per size", clockCost: clockCost))
         print(BenchReport.header)
         var summaries: [String] = []
+        let sizes = sceneSizes
         func run(_ scene: SimulatedScene, layout: StoredLayout, vision: VisionSettings = VisionSettings())
             throws(BenchFailure) -> BenchMeasurement {
             var source = SimulatedCourseSource(scene: scene)

@@ -55,10 +55,12 @@ extension BenchScene {
         scene.lightDrift = 0.05
         scene.timestampJitter = 0.002
         scene.colour = true
+        // Near the camera (a quarter of the view high) and brisk, as people on a busy course are.
         scene.bystanders = [
-            SimulatedBystander(fromX: 0.05, toX: 0.95, speed: 0.15, heightFraction: 0.14, luma: 70, groundY: 0.66),
-            SimulatedBystander(fromX: 0.9, toX: 0.2, speed: 0.1, heightFraction: 0.18, luma: 190, groundY: 0.8),
-            SimulatedBystander(fromX: 0.3, toX: 0.7, speed: 0.12, heightFraction: 0.1, luma: 40, groundY: 0.55),
+            SimulatedBystander(fromX: 0.05, toX: 0.95, speed: 0.25, heightFraction: 0.25, luma: 30, groundY: 0.7),
+            SimulatedBystander(fromX: 0.9, toX: 0.1, speed: 0.2, heightFraction: 0.3, luma: 220, groundY: 0.85),
+            SimulatedBystander(fromX: 0.3, toX: 0.8, speed: 0.3, heightFraction: 0.2, luma: 40, groundY: 0.6),
+            SimulatedBystander(fromX: 0.7, toX: 0.2, speed: 0.22, heightFraction: 0.22, luma: 200, groundY: 0.95),
         ]
         return scene
     }
