@@ -41,22 +41,9 @@ struct PerspectiveRun {
         gateCourse = try GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: .identity).get()
         var pipeline = try TimingPipeline(course: rules, gateCourse: gateCourse)
         var source = PerspectiveCourseSource(scene: scene)
-        var collected: [TimingEvent] = []
-        var frames = 0
-        while source.nextFrame({ frame in
-            var finished = false
-            pipeline.process(frame) { event in
-                collected.append(event)
-                if case .result = event { finished = true }
-                if case .invalid = event { finished = true }
-            }
-            if finished { pipeline.announcementFinished { collected.append($0) } }
-        }) == .delivered {
-            frames += 1
-        }
-        pipeline.finish { collected.append($0) }
-        events = collected
-        self.frames = frames
+        let driven = SceneRun.drive(&source, pipeline: &pipeline)
+        events = driven.events
+        frames = driven.frames
     }
 
     var results: [RunResult] { events.compactMap { if case .result(let r) = $0 { r } else { nil } } }

@@ -17,6 +17,16 @@ struct SceneRun {
             course: course ?? Course(posts: scene.posts, lengthMetres: scene.courseLength),
             vision: vision, geometry: geometry)
         var source = SimulatedCourseSource(scene: scene)
+        let driven = Self.drive(&source, pipeline: &pipeline)
+        events = driven.events
+        relearns = driven.relearns
+        frames = driven.frames
+    }
+
+    /// Every frame of `source` through `pipeline`, announcements taken as spoken at once, and
+    /// what was still held for smoothing judged at the end.
+    static func drive<Source: FrameSource>(_ source: inout Source, pipeline: inout TimingPipeline)
+        -> (events: [TimingEvent], relearns: [RelearnCause], frames: Int) {
         var collected: [TimingEvent] = []
         var relearns: [RelearnCause] = []
         var frames = 0
@@ -32,9 +42,8 @@ struct SceneRun {
         }) == .delivered {
             frames += 1
         }
-        events = collected
-        self.relearns = relearns
-        self.frames = frames
+        pipeline.finish { collected.append($0) }
+        return (collected, relearns, frames)
     }
 
     var results: [RunResult] {
