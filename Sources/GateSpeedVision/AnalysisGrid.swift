@@ -50,6 +50,8 @@ public struct AnalysisGrid: Sendable {
     private var rowPassSums = false
     /// Row-pass layouts: each cell's block x less `span.low`, `(row & 3) * columns + column`.
     private var blockX: [Int32] = []
+    /// Row-pass layouts: the sensor row of each grid row's blocks.
+    private var blockRow: [Int] = []
     /// Row-pass layouts: the smallest and largest block x of any cell.
     private var span = (low: 0, high: 0)
     /// `Float(sum) * 0.25` for every sum of four bytes (0...1020): a cell's value from its sum.
@@ -89,7 +91,9 @@ public struct AnalysisGrid: Sendable {
         rowPasses = luma.rowAligned && (plane.pixelStride == 1 || plane.pixelStride == 2)
             && plane.width >= 32 && plane.height >= 8
         blockX = []
+        blockRow = []
         if rowPasses {
+            blockRow = (0..<rows).map { points.y[$0 * columns] }
             var low = Int.max, high = Int.min
             for phase in 0..<4 {
                 for column in 0..<columns {
@@ -143,13 +147,19 @@ public struct AnalysisGrid: Sendable {
         chroma = CellTable(points: points, columns: columns, rows: rows, layout: layout)
     }
 
-    /// Bytes of scratch the row passes need for the current luma layout.
-    private var scratchBytes: Int {
+    /// Bytes of scratch the row passes need for the current luma layout: the sums (2 bytes
+    /// each), the vertical minima and maxima (the block and the reach either side, and some),
+    /// the spreads, then room for the luma one byte a pixel (packed 4:2:2 only).
+    private var scratchBytes: Int { rowBuffersBytes + planarBytes }
+
+    private var rowBuffersBytes: Int {
         guard rowPasses else { return 0 }
         let count = span.high - span.low + 1
-        // Sums (2 bytes each), then the vertical minima and maxima (the block and the reach
-        // either side, and some), then the spreads.
-        return 2 * count + 2 * (count + 2 * textureReach + 16) + count + 64
+        return (2 * count + 2 * (count + 2 * textureReach + 16) + count + 64 + 15) & ~15
+    }
+
+    private var planarBytes: Int {
+        rowPasses && luma.builtFor.pixelStride == 2 ? luma.builtFor.width * luma.builtFor.height : 0
     }
 
     /// Row buffers for the sampling passes, owned by the caller so that sampling needs no
@@ -191,14 +201,11 @@ public struct AnalysisGrid: Sendable {
     /// Fills `cells` (count `cellCount`) with the mean luma of each cell. `prepare(for:)` first.
     public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, scratch: inout Scratch) {
         guard rowPassSums else { return gatherSums(plane, into: cells) }
+        let count = span.high - span.low + 1
         scratch.with(atLeast: scratchBytes) { buffer in
             let sums = buffer.assumingMemoryBound(to: UInt16.self)
-            forEachRowPass(plane) { row, rowBase in
-                if plane.pixelStride == 1 {
-                    Self.rowSums(rowBase, down: downStep, count: span.high - span.low + 1, Packed1.self, into: sums)
-                } else {
-                    Self.rowSums(rowBase, down: downStep, count: span.high - span.low + 1, Packed2.self, into: sums)
-                }
+            forEachRowPass(plane, planar: buffer + rowBuffersBytes) { row, rowBase, down in
+                Self.rowSums(rowBase, down: down, count: count, into: sums)
                 gather(row: row, sums: sums, into: cells + row * columns)
             }
         }
@@ -219,18 +226,11 @@ public struct AnalysisGrid: Sendable {
             let lows = (buffer + 2 * count).assumingMemoryBound(to: UInt8.self)
             let highs = lows + count + 2 * reach + 16
             let spreads = highs + count + 2 * reach + 16
-            forEachRowPass(plane) { row, rowBase in
+            forEachRowPass(plane, planar: buffer + rowBuffersBytes) { row, rowBase, down in
+                Self.rowSums(rowBase, down: down, count: count, into: sums)
                 // The window's top-left pixel for block x `span.low`.
-                let corner = rowBase - reach * downStep - reach * rightStep
-                if plane.pixelStride == 1 {
-                    Self.rowSums(rowBase, down: downStep, count: count, Packed1.self, into: sums)
-                    Self.rowSpreads(corner, down: downStep, count: count, window: 2 + 2 * reach, Packed1.self,
-                                    lows: lows, highs: highs, into: spreads)
-                } else {
-                    Self.rowSums(rowBase, down: downStep, count: count, Packed2.self, into: sums)
-                    Self.rowSpreads(corner, down: downStep, count: count, window: 2 + 2 * reach, Packed2.self,
-                                    lows: lows, highs: highs, into: spreads)
-                }
+                Self.rowSpreads(rowBase - reach * down - reach, down: down, count: count, lows: lows, highs: highs,
+                                into: spreads)
                 gather(row: row, sums: sums, spreads: spreads, into: cells + row * columns, texture + row * columns)
             }
         }
@@ -299,12 +299,27 @@ public struct AnalysisGrid: Sendable {
 
     // MARK: - Row passes (upright or upside-down luma, pixel stride 1 or 2)
 
-    /// Calls `body` for each grid row with the address of block x `span.low` in its sensor row.
+    /// Calls `body` for each grid row with the address of block x `span.low` in its sensor row
+    /// of one-byte luma, and the distance to the next row: the plane's own rows, or for packed
+    /// 4:2:2 the luma gathered into `planar` first (one pass the compiler vectorises).
     @inline(__always)
-    private func forEachRowPass(_ plane: Plane, _ body: (Int, UnsafePointer<UInt8>) -> Void) {
-        let base = plane.base.assumingMemoryBound(to: UInt8.self) + span.low * plane.pixelStride
-        luma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
-            for row in 0..<rows { body(row, base + rowOffsets[row]) }
+    private func forEachRowPass(_ plane: Plane, planar: UnsafeMutableRawPointer,
+                                _ body: (Int, UnsafePointer<UInt8>, Int) -> Void) {
+        var base = plane.base.assumingMemoryBound(to: UInt8.self)
+        var down = plane.rowStride
+        if plane.pixelStride == 2 {
+            let out = planar.assumingMemoryBound(to: UInt8.self), w = plane.width
+            for y in 0..<plane.height {
+                let from = base + y * plane.rowStride, to = out + y * w
+                var x = 0
+                while x < w { to[x] = from[x &* 2]; x &+= 1 }
+            }
+            base = UnsafePointer(out)
+            down = w
+        }
+        let start = base + span.low
+        blockRow.withUnsafeBufferPointer { blockRow in
+            for row in 0..<rows { body(row, start + blockRow[row] * down, down) }
         }
     }
 
@@ -340,12 +355,12 @@ public struct AnalysisGrid: Sendable {
     /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` pixels from
     /// `start` (a loop the compiler vectorises: no checks, no carried state).
     @inline(__always)
-    private static func rowSums<Loader: RowLoader>(_ start: UnsafePointer<UInt8>, down: Int, count: Int, _: Loader.Type,
-                                                    into sums: UnsafeMutablePointer<UInt16>) {
+    private static func rowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
+                                into sums: UnsafeMutablePointer<UInt16>) {
         let top = start, bottom = start + down
         var x = 0
         while x < count {
-            sums[x] = Loader.wide(top, x) &+ Loader.wide(top, x &+ 1) &+ Loader.wide(bottom, x) &+ Loader.wide(bottom, x &+ 1)
+            sums[x] = UInt16(top[x]) &+ UInt16(top[x &+ 1]) &+ UInt16(bottom[x]) &+ UInt16(bottom[x &+ 1])
             x &+= 1
         }
     }
@@ -354,16 +369,13 @@ public struct AnalysisGrid: Sendable {
     /// for `count` values of x. Separable: the minimum and maximum down each column first (into
     /// `lows` and `highs`), then across; both loops the compiler vectorises.
     @inline(__always)
-    private static func rowSpreads<Loader: RowLoader>(_ corner: UnsafePointer<UInt8>, down: Int, count: Int, window: Int,
-                                                       _: Loader.Type, lows: UnsafeMutablePointer<UInt8>,
-                                                       highs: UnsafeMutablePointer<UInt8>,
-                                                       into spreads: UnsafeMutablePointer<UInt8>) {
-        precondition(window == 6, "the row passes read planes large enough for the full neighbourhood")
+    private static func rowSpreads(_ corner: UnsafePointer<UInt8>, down: Int, count: Int,
+                                   lows: UnsafeMutablePointer<UInt8>, highs: UnsafeMutablePointer<UInt8>,
+                                   into spreads: UnsafeMutablePointer<UInt8>) {
         let r0 = corner, r1 = r0 + down, r2 = r1 + down, r3 = r2 + down, r4 = r3 + down, r5 = r4 + down
         var x = 0
         while x < count &+ 5 {
-            let v0 = Loader.narrow(r0, x), v1 = Loader.narrow(r1, x), v2 = Loader.narrow(r2, x)
-            let v3 = Loader.narrow(r3, x), v4 = Loader.narrow(r4, x), v5 = Loader.narrow(r5, x)
+            let v0 = r0[x], v1 = r1[x], v2 = r2[x], v3 = r3[x], v4 = r4[x], v5 = r5[x]
             lows[x] = min(min(min(v0, v1), min(v2, v3)), min(v4, v5))
             highs[x] = max(max(max(v0, v1), max(v2, v3)), max(v4, v5))
             x &+= 1
@@ -445,27 +457,4 @@ struct CellTable: Sendable {
 
     @inline(__always)
     func tableRow(_ row: Int) -> Int { phased ? row & 3 : row }
-}
-
-// MARK: - Loading the luma samples of a row
-
-/// Loads one luma sample of a row, for one pixel stride (a type, so each stride gets its own
-/// vectorised loop).
-protocol RowLoader {
-    /// Sample `x` from `row`, widened to 16 bits.
-    static func wide(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt16
-    /// Sample `x` from `row`.
-    static func narrow(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8
-}
-
-/// Planar luma: one byte a pixel.
-enum Packed1: RowLoader {
-    @inline(__always) static func wide(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt16 { UInt16(row[x]) }
-    @inline(__always) static func narrow(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8 { row[x] }
-}
-
-/// Packed 4:2:2 luma (YUYV): every other byte.
-enum Packed2: RowLoader {
-    @inline(__always) static func wide(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt16 { UInt16(row[x &* 2]) }
-    @inline(__always) static func narrow(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8 { row[x &* 2] }
 }

@@ -24,6 +24,7 @@ import Glibc
 /// (so `--dump-before='*callgrindSectionStarts*'` gives one profile per run, in the order they
 /// are printed), and its production-path frames go through `PipelineBench.callgrindSteadyFrame`
 /// or `callgrindCalibratingFrame`, whose inclusive cost over calls x pixels is the per-pixel cost.
+/// GATESPEED_BENCH_SIZES (e.g. `320x240`) limits the built-in scene to those sizes.
 enum BenchCommand {
     /// Frames per size when `--frames` is not given (20 s of the built-in scene at 30 fps).
     static let defaultFrames = 600
