@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_SECONDS ?= 60
 DEMO_OUT ?= demo-output
 
-.PHONY: deps build release demo test bench clean
+.PHONY: deps build release demo test bench callgrind clean
 
 deps:
 	@./Deploy/install-deps.sh
@@ -26,6 +26,17 @@ test: deps
 
 bench: release
 	.build/release/gatespeed bench
+
+# Instructions a pixel of the per-frame path at 320x240, per bench section (valgrind; see the
+# README, "Speed"). Profiles and the bench's own table go to $(CALLGRIND_OUT).
+CALLGRIND_OUT ?= callgrind-output
+callgrind: release
+	mkdir -p $(CALLGRIND_OUT)
+	GATESPEED_BENCH_SIZES=320x240 valgrind --tool=callgrind --compress-strings=no \
+		--callgrind-out-file=$(CALLGRIND_OUT)/bench.out --dump-before='*callgrindSectionStarts*' \
+		.build/release/gatespeed bench --frames 150 > $(CALLGRIND_OUT)/bench.txt 2> $(CALLGRIND_OUT)/valgrind.txt
+	Tools/callgrind-per-pixel.py 320x240 callgrindSteadyFrame callgrindCalibratingFrame -- \
+		$$(ls $(CALLGRIND_OUT)/bench.out.* | sort -t. -k3 -n) $(CALLGRIND_OUT)/bench.out
 
 clean:
 	rm -rf .build $(DEMO_OUT)

@@ -56,6 +56,8 @@ public struct AnalysisGrid: Sendable {
     private var span = (low: 0, high: 0)
     /// `Float(sum) * 0.25` for every sum of four bytes (0...1020): a cell's value from its sum.
     private let quarter: [Float]
+    /// `Float(byte)` for every byte: a chroma sample's or a spread's value.
+    private let levels: [Float]
     /// Where each cell's chroma sample is (the same offset in the blue and red planes).
     private var chroma = CellTable()
     public let geometry: FrameGeometry
@@ -68,6 +70,7 @@ public struct AnalysisGrid: Sendable {
         self.rows = max(8, Int((Double(self.columns) / max(0.05, viewAspect)).rounded()))
         self.geometry = geometry
         quarter = (0...1020).map { Float($0) * 0.25 }
+        levels = (0...255).map { Float($0) }
     }
 
     /// Rebuilds the offset tables when the plane's size or layout differs from the last one.
@@ -176,25 +179,48 @@ public struct AnalysisGrid: Sendable {
 
     /// Fills `blue` and `red` with each cell's chroma (0-255, 128 = no colour).
     /// `prepareChroma(for:)` first.
+    ///
+    /// One offset per cell (shared by both planes), the bytes turned into floats through a
+    /// table, four cells an iteration: about seven instructions a cell, with no check.
     @inline(__always)
     public func sampleChroma(blue bluePlane: Plane, red redPlane: Plane,
                              into blue: UnsafeMutablePointer<Float>, _ red: UnsafeMutablePointer<Float>) {
         let b = bluePlane.base.assumingMemoryBound(to: UInt8.self)
         let r = redPlane.base.assumingMemoryBound(to: UInt8.self)
-        let columns = self.columns
+        let columns = self.columns, rows = self.rows, phased = chroma.phased
+        levels.withUnsafeBufferPointer { levels in
         chroma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
-            chroma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
-                for row in 0..<rows {
-                    let rowBlue = b + rowOffsets[row], rowRed = r + rowOffsets[row]
-                    let table = columnOffsets.baseAddress! + chroma.tableRow(row) * columns
-                    let outBlue = blue + row * columns, outRed = red + row * columns
-                    for column in 0..<columns {
-                        let offset = Int(table[column])
-                        outBlue[column] = Float(rowBlue[offset])
-                        outRed[column] = Float(rowRed[offset])
-                    }
-                }
+        chroma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
+            let level = levels.baseAddress!, tables = columnOffsets.baseAddress!
+            var row = 0
+            while row < rows {
+                let offset = rowOffsets[row]
+                let table = tables + (phased ? row & 3 : row) &* columns
+                Self.gatherBytes(b + offset, r + offset, table: table, count: columns, levels: level,
+                                 into: blue + row &* columns, red + row &* columns)
+                row &+= 1
             }
+        }}}
+    }
+
+    /// `blue[k] = levels[blueRow[table[k]]]` and the same for red, for `count` cells.
+    @inline(__always)
+    private static func gatherBytes(_ blueRow: UnsafePointer<UInt8>, _ redRow: UnsafePointer<UInt8>,
+                                    table: UnsafePointer<Int32>, count: Int, levels: UnsafePointer<Float>,
+                                    into blue: UnsafeMutablePointer<Float>, _ red: UnsafeMutablePointer<Float>) {
+        var k = 0
+        while k &+ 4 <= count {
+            let o0 = Int(table[k]), o1 = Int(table[k &+ 1]), o2 = Int(table[k &+ 2]), o3 = Int(table[k &+ 3])
+            blue[k] = levels[Int(blueRow[o0])]; red[k] = levels[Int(redRow[o0])]
+            blue[k &+ 1] = levels[Int(blueRow[o1])]; red[k &+ 1] = levels[Int(redRow[o1])]
+            blue[k &+ 2] = levels[Int(blueRow[o2])]; red[k &+ 2] = levels[Int(redRow[o2])]
+            blue[k &+ 3] = levels[Int(blueRow[o3])]; red[k &+ 3] = levels[Int(redRow[o3])]
+            k &+= 4
+        }
+        while k < count {
+            let o = Int(table[k])
+            blue[k] = levels[Int(blueRow[o])]; red[k] = levels[Int(redRow[o])]
+            k &+= 1
         }
     }
 
@@ -206,7 +232,7 @@ public struct AnalysisGrid: Sendable {
             let sums = buffer.assumingMemoryBound(to: UInt16.self)
             forEachRowPass(plane, planar: buffer + rowBuffersBytes) { row, rowBase, down in
                 Self.rowSums(rowBase, down: down, count: count, into: sums)
-                gather(row: row, sums: sums, into: cells + row * columns)
+                gather(row: row, sums: sums, into: cells + row &* columns)
             }
         }
     }
@@ -231,7 +257,7 @@ public struct AnalysisGrid: Sendable {
                 // The window's top-left pixel for block x `span.low`.
                 Self.rowSpreads(rowBase - reach * down - reach, down: down, count: count, lows: lows, highs: highs,
                                 into: spreads)
-                gather(row: row, sums: sums, spreads: spreads, into: cells + row * columns, texture + row * columns)
+                gather(row: row, sums: sums, spreads: spreads, into: cells + row &* columns, texture + row &* columns)
             }
         }
     }
@@ -323,72 +349,129 @@ public struct AnalysisGrid: Sendable {
         }
     }
 
-    /// The cells of `row` from the row's sums.
+    /// The cells of `row` from the row's sums: `out[k] = quarter[sums[blockX[k]]]`, four cells
+    /// an iteration.
     @inline(__always)
     private func gather(row: Int, sums: UnsafePointer<UInt16>, into out: UnsafeMutablePointer<Float>) {
         let columns = self.columns
         quarter.withUnsafeBufferPointer { quarter in
             blockX.withUnsafeBufferPointer { blockX in
-                let q = quarter.baseAddress!, table = blockX.baseAddress! + (row & 3) * columns
-                for column in 0..<columns { out[column] = q[Int(sums[Int(table[column])])] }
+                let q = quarter.baseAddress!, table = blockX.baseAddress! + (row & 3) &* columns
+                var k = 0
+                while k &+ 4 <= columns {
+                    out[k] = q[Int(sums[Int(table[k])])]
+                    out[k &+ 1] = q[Int(sums[Int(table[k &+ 1])])]
+                    out[k &+ 2] = q[Int(sums[Int(table[k &+ 2])])]
+                    out[k &+ 3] = q[Int(sums[Int(table[k &+ 3])])]
+                    k &+= 4
+                }
+                while k < columns { out[k] = q[Int(sums[Int(table[k])])]; k &+= 1 }
             }
         }
     }
 
-    /// The cells and spreads of `row` from the row's sums and spreads.
+    /// The cells and spreads of `row` from the row's sums and spreads, four cells an iteration.
     @inline(__always)
     private func gather(row: Int, sums: UnsafePointer<UInt16>, spreads: UnsafePointer<UInt8>,
                         into out: UnsafeMutablePointer<Float>, _ texture: UnsafeMutablePointer<Float>) {
         let columns = self.columns
         quarter.withUnsafeBufferPointer { quarter in
-            blockX.withUnsafeBufferPointer { blockX in
-                let q = quarter.baseAddress!, table = blockX.baseAddress! + (row & 3) * columns
-                for column in 0..<columns {
-                    let x = Int(table[column])
-                    out[column] = q[Int(sums[x])]
-                    texture[column] = Float(spreads[x])
-                }
+        levels.withUnsafeBufferPointer { levels in
+        blockX.withUnsafeBufferPointer { blockX in
+            let q = quarter.baseAddress!, level = levels.baseAddress!
+            let table = blockX.baseAddress! + (row & 3) &* columns
+            @inline(__always) func one(_ k: Int) {
+                let x = Int(table[k])
+                out[k] = q[Int(sums[x])]
+                texture[k] = level[Int(spreads[x])]
             }
-        }
+            var k = 0
+            while k &+ 4 <= columns { one(k); one(k &+ 1); one(k &+ 2); one(k &+ 3); k &+= 4 }
+            while k < columns { one(k); k &+= 1 }
+        }}}
     }
 
     /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` pixels from
-    /// `start` (a loop the compiler vectorises: no checks, no carried state).
+    /// `start`: sixteen at a time, the last sixteen overlapping the ones before (each sum depends
+    /// on the pixels only, so redoing some gives the same bytes, and nothing past the row is read).
     @inline(__always)
     private static func rowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
                                 into sums: UnsafeMutablePointer<UInt16>) {
         let top = start, bottom = start + down
-        var x = 0
-        while x < count {
+        forEachSixteen(count) { x in
+            let a = SIMD16<UInt16>(truncatingIfNeeded: load16(top, x))
+            let b = SIMD16<UInt16>(truncatingIfNeeded: load16(top, x &+ 1))
+            let c = SIMD16<UInt16>(truncatingIfNeeded: load16(bottom, x))
+            let d = SIMD16<UInt16>(truncatingIfNeeded: load16(bottom, x &+ 1))
+            UnsafeMutableRawPointer(sums + x).storeBytes(of: (a &+ b) &+ (c &+ d), as: SIMD16<UInt16>.self)
+        } scalar: { x in
             sums[x] = UInt16(top[x]) &+ UInt16(top[x &+ 1]) &+ UInt16(bottom[x]) &+ UInt16(bottom[x &+ 1])
-            x &+= 1
         }
     }
 
     /// `spreads[x]` = max - min over the 6 x 6 pixels whose top-left is pixel `x` from `corner`,
     /// for `count` values of x. Separable: the minimum and maximum down each column first (into
-    /// `lows` and `highs`), then across; both loops the compiler vectorises.
+    /// `lows` and `highs`), then across; both sixteen pixels at a time (see `rowSums`).
     @inline(__always)
     private static func rowSpreads(_ corner: UnsafePointer<UInt8>, down: Int, count: Int,
                                    lows: UnsafeMutablePointer<UInt8>, highs: UnsafeMutablePointer<UInt8>,
                                    into spreads: UnsafeMutablePointer<UInt8>) {
         let r0 = corner, r1 = r0 + down, r2 = r1 + down, r3 = r2 + down, r4 = r3 + down, r5 = r4 + down
-        var x = 0
-        while x < count &+ 5 {
+        forEachSixteen(count &+ 5) { x in
+            let v0 = load16(r0, x), v1 = load16(r1, x), v2 = load16(r2, x)
+            let v3 = load16(r3, x), v4 = load16(r4, x), v5 = load16(r5, x)
+            store16(lowest(lowest(lowest(v0, v1), lowest(v2, v3)), lowest(v4, v5)), lows, x)
+            store16(highest(highest(highest(v0, v1), highest(v2, v3)), highest(v4, v5)), highs, x)
+        } scalar: { x in
             let v0 = r0[x], v1 = r1[x], v2 = r2[x], v3 = r3[x], v4 = r4[x], v5 = r5[x]
             lows[x] = min(min(min(v0, v1), min(v2, v3)), min(v4, v5))
             highs[x] = max(max(max(v0, v1), max(v2, v3)), max(v4, v5))
-            x &+= 1
         }
-        x = 0
-        while x < count {
-            let low = min(min(min(lows[x], lows[x &+ 1]), min(lows[x &+ 2], lows[x &+ 3])), min(lows[x &+ 4], lows[x &+ 5]))
-            let high = max(max(max(highs[x], highs[x &+ 1]), max(highs[x &+ 2], highs[x &+ 3])),
-                           max(highs[x &+ 4], highs[x &+ 5]))
+        let l = UnsafePointer(lows), h = UnsafePointer(highs)
+        forEachSixteen(count) { x in
+            let low = lowest(lowest(lowest(load16(l, x), load16(l, x &+ 1)), lowest(load16(l, x &+ 2), load16(l, x &+ 3))),
+                             lowest(load16(l, x &+ 4), load16(l, x &+ 5)))
+            let high = highest(highest(highest(load16(h, x), load16(h, x &+ 1)), highest(load16(h, x &+ 2), load16(h, x &+ 3))),
+                               highest(load16(h, x &+ 4), load16(h, x &+ 5)))
+            store16(high &- low, spreads, x)
+        } scalar: { x in
+            let low = min(min(min(l[x], l[x &+ 1]), min(l[x &+ 2], l[x &+ 3])), min(l[x &+ 4], l[x &+ 5]))
+            let high = max(max(max(h[x], h[x &+ 1]), max(h[x &+ 2], h[x &+ 3])), max(h[x &+ 4], h[x &+ 5]))
             spreads[x] = high &- low
-            x &+= 1
         }
     }
+
+    /// Calls `vector` with x = 0, 16, 32 ... and finally `count - 16` (overlapping), or, when
+    /// `count` is under 16, `scalar` for each x below `count`.
+    @inline(__always)
+    private static func forEachSixteen(_ count: Int, _ vector: (Int) -> Void, scalar: (Int) -> Void) {
+        if count < 16 {
+            var x = 0
+            while x < count { scalar(x); x &+= 1 }
+            return
+        }
+        let last = count &- 16
+        var x = 0
+        while x < last { vector(x); x &+= 16 }
+        vector(last)
+    }
+
+    @inline(__always)
+    private static func load16(_ base: UnsafePointer<UInt8>, _ x: Int) -> SIMD16<UInt8> {
+        UnsafeRawPointer(base + x).loadUnaligned(as: SIMD16<UInt8>.self)
+    }
+
+    @inline(__always)
+    private static func store16(_ value: SIMD16<UInt8>, _ base: UnsafeMutablePointer<UInt8>, _ x: Int) {
+        UnsafeMutableRawPointer(base + x).storeBytes(of: value, as: SIMD16<UInt8>.self)
+    }
+
+    /// Lane-wise minimum and maximum (written out: the generic `pointwiseMin` is not always inlined).
+    @inline(__always)
+    private static func lowest(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> { a.replacing(with: b, where: b .< a) }
+
+    @inline(__always)
+    private static func highest(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> { a.replacing(with: b, where: b .> a) }
 }
 
 // MARK: - Tables

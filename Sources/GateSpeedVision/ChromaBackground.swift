@@ -130,37 +130,22 @@ public struct ChromaBackground: Sendable {
                 }
             }
 
-            let blueIn = UnsafeRawPointer(blue), redIn = UnsafeRawPointer(red), thresholdIn = UnsafeRawPointer(threshold)
-            let meanBlueIn = UnsafeMutableRawPointer(meanBlue), meanRedIn = UnsafeMutableRawPointer(meanRed)
+            // A group whose cells luma left as background and whose colour matches the course:
+            // the update of `refineOne`, lane by lane.
             let maskIn = UnsafeRawPointer(mask), foregroundOut = UnsafeMutableRawPointer(isForeground)
-            var listed = 0
-            var i = 0
-            while i &+ 8 <= n {
-                let b = blueIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
-                let r = redIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
-                let mb = meanBlueIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
-                let mr = meanRedIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
-                let t = thresholdIn.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD8<Float>.self)
-                let db = b - (128 + g * (mb - 128)), dr = r - (128 + g * (mr - 128))
-                let distance = db.magnitudes + dr.magnitudes
-                if maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 || anyLane(distance .> t) {
-                    pending[listed] = Int32(truncatingIfNeeded: i)
-                    listed &+= 1
-                } else {
-                    foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
-                    meanBlueIn.storeBytes(of: mb + rate * (128 + (b - 128) / g - mb), toByteOffset: 4 &* i, as: SIMD8<Float>.self)
-                    meanRedIn.storeBytes(of: mr + rate * (128 + (r - 128) / g - mr), toByteOffset: 4 &* i, as: SIMD8<Float>.self)
-                }
-                i &+= 8
-            }
-            var k = 0
-            while k < listed {
-                let start = Int(pending[k])
-                var j = start
-                while j < start &+ 8 { refineOne(j); j &+= 1 }
-                k &+= 1
-            }
-            while i < n { refineOne(i); i &+= 1 }
+            let rates = SIMD8<Float>(repeating: rate), gains = SIMD8<Float>(repeating: g)
+            let neutral = SIMD8<Float>(repeating: 128)
+            scanGroupsOfEight(count: n, pending: pending, settle: { i in
+                if maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 { return false }
+                let b = load8(blue, i), r = load8(red, i)
+                let mb = load8(meanBlue, i), mr = load8(meanRed, i)
+                let db = b - (neutral + gains * (mb - neutral)), dr = r - (neutral + gains * (mr - neutral))
+                if anyLane(db.magnitudes + dr.magnitudes .> load8(threshold, i)) { return false }
+                foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
+                store8(mb + rates * (neutral + (b - neutral) / gains - mb), meanBlue, i)
+                store8(mr + rates * (neutral + (r - neutral) / gains - mr), meanRed, i)
+                return true
+            }, one: refineOne)
         }}}}}}}}}
         return added
     }

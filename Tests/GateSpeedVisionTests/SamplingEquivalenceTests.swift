@@ -93,6 +93,8 @@ import Testing
     static let layouts: [(Int, Int, Int, Int, Int)] = [
         (320, 240, 1, 0, 192), (320, 240, 2, 0, 192), (640, 480, 1, 32, 192), (1280, 720, 1, 0, 192),
         (1280, 720, 2, 0, 192), (100, 60, 3, 5, 40), (40, 30, 1, 3, 16), (20, 12, 1, 0, 16), (7, 9, 2, 1, 16),
+        // Row passes just over and under sixteen pixels wide (cropped), where the last sixteen overlap.
+        (32, 8, 1, 0, 16), (33, 9, 1, 0, 16), (48, 10, 2, 0, 16), (50, 12, 1, 1, 17),
     ]
 
     @Test func rowPassesAndGathersSampleExactlyAsTheOffsetTableDid() {
@@ -147,20 +149,26 @@ import Testing
         for (index, (width, height, pixelStride, rowStride)) in layouts.enumerated() {
             let bytes = Self.plane(width: width, height: height, pixelStride: pixelStride, rowStride: rowStride,
                                    seed: UInt64(40 + index))
+            let redBytes = Self.plane(width: width, height: height, pixelStride: pixelStride, rowStride: rowStride,
+                                      seed: UInt64(80 + index))
             for geometry in Self.geometries {
                 bytes.withUnsafeBytes { raw in
-                    let blue = Plane(base: raw.baseAddress!, width: width, height: height, rowStride: rowStride,
-                                     pixelStride: pixelStride)
-                    var grid = AnalysisGrid(columns: 192, viewAspect: 4.0 / 3.0, geometry: geometry)
-                    grid.prepareChroma(for: blue)
-                    var b = [Float](repeating: -1, count: grid.cellCount), r = b
-                    b.withUnsafeMutableBufferPointer { bb in
-                        r.withUnsafeMutableBufferPointer { rr in
-                            grid.sampleChroma(blue: blue, red: blue, into: bb.baseAddress!, rr.baseAddress!)
+                    redBytes.withUnsafeBytes { redRaw in
+                        let blue = Plane(base: raw.baseAddress!, width: width, height: height, rowStride: rowStride,
+                                         pixelStride: pixelStride)
+                        let red = Plane(base: redRaw.baseAddress!, width: width, height: height, rowStride: rowStride,
+                                        pixelStride: pixelStride)
+                        var grid = AnalysisGrid(columns: 192, viewAspect: 4.0 / 3.0, geometry: geometry)
+                        grid.prepareChroma(for: blue)
+                        var b = [Float](repeating: -1, count: grid.cellCount), r = b
+                        b.withUnsafeMutableBufferPointer { bb in
+                            r.withUnsafeMutableBufferPointer { rr in
+                                grid.sampleChroma(blue: blue, red: red, into: bb.baseAddress!, rr.baseAddress!)
+                            }
                         }
+                        #expect(b == Self.referenceChroma(blue, grid: grid), "\(width)x\(height) stride \(pixelStride) \(geometry)")
+                        #expect(r == Self.referenceChroma(red, grid: grid), "\(width)x\(height) stride \(pixelStride) \(geometry) red")
                     }
-                    let reference = Self.referenceChroma(blue, grid: grid)
-                    #expect(b == reference && r == reference, "\(width)x\(height) stride \(pixelStride) \(geometry)")
                 }
             }
         }

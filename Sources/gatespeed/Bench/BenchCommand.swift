@@ -24,7 +24,8 @@ import Glibc
 /// (so `--dump-before='*callgrindSectionStarts*'` gives one profile per run, in the order they
 /// are printed), and its production-path frames go through `PipelineBench.callgrindSteadyFrame`
 /// or `callgrindCalibratingFrame`, whose inclusive cost over calls x pixels is the per-pixel cost.
-/// GATESPEED_BENCH_SIZES (e.g. `320x240`) limits the built-in scene to those sizes.
+/// GATESPEED_BENCH_SIZES (e.g. `320x240`) limits the built-in scene to those sizes;
+/// GATESPEED_BENCH_RAW=FILE writes the colour scene's frames instead (`RawSceneWriter`).
 enum BenchCommand {
     /// Frames per size when `--frames` is not given (20 s of the built-in scene at 30 fps).
     static let defaultFrames = 600
@@ -52,6 +53,10 @@ enum BenchCommand {
         guard frames >= 1 else {
             printError("gatespeed bench: --frames must be at least 1 (got \(frames))")
             return 2
+        }
+        if file == nil, let raw = getenv("GATESPEED_BENCH_RAW").map({ String(cString: $0) }) {
+            let (width, height) = sceneSizes.first ?? (320, 240)
+            return RawSceneWriter.run(path: raw, width: width, height: height, frames: frames)
         }
         let allocationProblem = AllocationCounter.problem()
         let clockCost = MonotonicClock.readCost()

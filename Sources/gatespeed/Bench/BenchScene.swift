@@ -8,13 +8,20 @@ enum BenchScene {
     static let riderInterval = 6.0
     static let description = "built-in scene (a rider every 6 s, noise, light drift, jitter)"
 
-    static func make(width: Int, height: Int, frames: Int) -> SimulatedScene {
+    /// The empty course at 30 fps, with the light drift and jitter every bench scene has,
+    /// long enough for `frames` frames.
+    static func course(width: Int, height: Int, frames: Int) -> SimulatedScene {
         var scene = SimulatedScene(duration: Double(frames) / framesPerSecond + 1)
         scene.width = width
         scene.height = height
         scene.framesPerSecond = framesPerSecond
         scene.lightDrift = 0.05
         scene.timestampJitter = 0.002
+        return scene
+    }
+
+    static func make(width: Int, height: Int, frames: Int) -> SimulatedScene {
+        var scene = course(width: width, height: height, frames: frames)
         var start = 3.0
         var index = 0
         while start < scene.duration {
@@ -48,12 +55,7 @@ extension BenchScene {
     /// The course with no rider but people walking to and fro across the whole view from the
     /// first frame to the last, in colour.
     static func walkers(width: Int, height: Int, frames: Int) -> SimulatedScene {
-        var scene = SimulatedScene(duration: Double(frames) / framesPerSecond + 1)
-        scene.width = width
-        scene.height = height
-        scene.framesPerSecond = framesPerSecond
-        scene.lightDrift = 0.05
-        scene.timestampJitter = 0.002
+        var scene = course(width: width, height: height, frames: frames)
         scene.colour = true
         // Near the camera (a quarter of the view high) and brisk, as people on a busy course are.
         scene.bystanders = [
