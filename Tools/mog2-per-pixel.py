@@ -2,16 +2,17 @@
 """OpenCV's MOG2 background subtractor on the frames of a raw I420 file, for comparison with
 GateSpeed's own per-frame path (README, "Speed").
 
-    mog2-per-pixel.py FILE.yuv WIDTH HEIGHT [grey|colour]
+    mog2-per-pixel.py FILE.yuv WIDTH HEIGHT [grey|colour] [FRAMES]
 
 Feeds every frame of FILE (raw yuv420p, as `GATESPEED_BENCH_RAW` writes) to one
 cv2.createBackgroundSubtractorMOG2() with OpenCV's defaults, on the luma (grey) or on the
 frame converted to BGR (colour), one thread, no OpenCL, and prints the median microseconds
-of apply(). Under callgrind, count apply() alone:
+of apply(). Debian's OpenCV has no symbols for MOG2's internals, so under callgrind count
+two runs, of FRAMES 20 and 80, and divide the difference by 60 frames x pixels:
 
-    valgrind --tool=callgrind --toggle-collect='*BackgroundSubtractorMOG2Impl::apply*' \\
-        --callgrind-out-file=mog2.out /usr/bin/python3 Tools/mog2-per-pixel.py FILE.yuv 320 240 grey
-    callgrind_annotate mog2.out | grep 'PROGRAM TOTALS'    # divide by frames x pixels
+    for n in 20 80; do valgrind --tool=callgrind --callgrind-out-file=mog2-$n.out \\
+        /usr/bin/python3 Tools/mog2-per-pixel.py FILE.yuv 320 240 grey $n; done
+    grep summary: mog2-20.out mog2-80.out
 
 (Needs Debian's python3-opencv: apt-get install python3-opencv.)
 """
@@ -33,6 +34,8 @@ def main(argv):
     frame_bytes = width * height * 3 // 2
     data = np.fromfile(path, dtype=np.uint8)
     frames = len(data) // frame_bytes
+    if len(argv) > 5:
+        frames = min(frames, int(argv[5]))
     mog2 = cv2.createBackgroundSubtractorMOG2()
     times = []
     for index in range(frames):

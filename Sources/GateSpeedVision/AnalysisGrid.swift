@@ -392,26 +392,23 @@ public struct AnalysisGrid: Sendable {
     }
 
     /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` pixels from
-    /// `start`: sixteen at a time, the last sixteen overlapping the ones before (each sum depends
-    /// on the pixels only, so redoing some gives the same bytes, and nothing past the row is read).
+    /// `start` (a loop the compiler vectorises: no checks, no carried state).
     @inline(__always)
     private static func rowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
                                 into sums: UnsafeMutablePointer<UInt16>) {
         let top = start, bottom = start + down
-        forEachSixteen(count) { x in
-            let a = SIMD16<UInt16>(truncatingIfNeeded: load16(top, x))
-            let b = SIMD16<UInt16>(truncatingIfNeeded: load16(top, x &+ 1))
-            let c = SIMD16<UInt16>(truncatingIfNeeded: load16(bottom, x))
-            let d = SIMD16<UInt16>(truncatingIfNeeded: load16(bottom, x &+ 1))
-            UnsafeMutableRawPointer(sums + x).storeBytes(of: (a &+ b) &+ (c &+ d), as: SIMD16<UInt16>.self)
-        } scalar: { x in
+        var x = 0
+        while x < count {
             sums[x] = UInt16(top[x]) &+ UInt16(top[x &+ 1]) &+ UInt16(bottom[x]) &+ UInt16(bottom[x &+ 1])
+            x &+= 1
         }
     }
 
     /// `spreads[x]` = max - min over the 6 x 6 pixels whose top-left is pixel `x` from `corner`,
     /// for `count` values of x. Separable: the minimum and maximum down each column first (into
-    /// `lows` and `highs`), then across; both sixteen pixels at a time (see `rowSums`).
+    /// `lows` and `highs`), then across; both sixteen pixels at a time, the last sixteen
+    /// overlapping the ones before (each value depends on the pixels only, so redoing some gives
+    /// the same bytes, and nothing past the row is read).
     @inline(__always)
     private static func rowSpreads(_ corner: UnsafePointer<UInt8>, down: Int, count: Int,
                                    lows: UnsafeMutablePointer<UInt8>, highs: UnsafeMutablePointer<UInt8>,

@@ -130,22 +130,42 @@ public struct ChromaBackground: Sendable {
                 }
             }
 
-            // A group whose cells luma left as background and whose colour matches the course:
-            // the update of `refineOne`, lane by lane.
+            // A group whose cells luma left as background and whose colour matches the course
+            // gets the update of `refineOne`, lane by lane; the other groups are listed for it.
+            // (Written out rather than through a shared helper taking closures: the closure is
+            // not always inlined, and a call per group costs a third of the loop.)
             let maskIn = UnsafeRawPointer(mask), foregroundOut = UnsafeMutableRawPointer(isForeground)
             let rates = SIMD8<Float>(repeating: rate), gains = SIMD8<Float>(repeating: g)
             let neutral = SIMD8<Float>(repeating: 128)
-            scanGroupsOfEight(count: n, pending: pending, settle: { i in
-                if maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 { return false }
-                let b = load8(blue, i), r = load8(red, i)
-                let mb = load8(meanBlue, i), mr = load8(meanRed, i)
-                let db = b - (neutral + gains * (mb - neutral)), dr = r - (neutral + gains * (mr - neutral))
-                if anyLane(db.magnitudes + dr.magnitudes .> load8(threshold, i)) { return false }
-                foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
-                store8(mb + rates * (neutral + (b - neutral) / gains - mb), meanBlue, i)
-                store8(mr + rates * (neutral + (r - neutral) / gains - mr), meanRed, i)
-                return true
-            }, one: refineOne)
+            var listed = 0
+            var i = 0
+            while i &+ 8 <= n {
+                var settled = false
+                if maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                    let b = load8(blue, i), r = load8(red, i)
+                    let mb = load8(meanBlue, i), mr = load8(meanRed, i)
+                    let db = b - (neutral + gains * (mb - neutral)), dr = r - (neutral + gains * (mr - neutral))
+                    if !anyLane(db.magnitudes + dr.magnitudes .> load8(threshold, i)) {
+                        foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
+                        store8(mb + rates * (neutral + (b - neutral) / gains - mb), meanBlue, i)
+                        store8(mr + rates * (neutral + (r - neutral) / gains - mr), meanRed, i)
+                        settled = true
+                    }
+                }
+                if !settled {
+                    pending[listed] = Int32(truncatingIfNeeded: i)
+                    listed &+= 1
+                }
+                i &+= 8
+            }
+            var k = 0
+            while k < listed {
+                let start = Int(pending[k])
+                var j = start
+                while j < start &+ 8 { refineOne(j); j &+= 1 }
+                k &+= 1
+            }
+            while i < n { refineOne(i); i &+= 1 }
         }}}}}}}}}
         return added
     }

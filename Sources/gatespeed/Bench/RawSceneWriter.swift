@@ -1,3 +1,4 @@
+import GateSpeedService
 import GateSpeedSimulation
 import Glibc
 
