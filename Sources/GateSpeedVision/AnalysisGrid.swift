@@ -349,23 +349,15 @@ public struct AnalysisGrid: Sendable {
         }
     }
 
-    /// The cells of `row` from the row's sums: `out[k] = quarter[sums[blockX[k]]]`, four cells
-    /// an iteration.
+    /// The cells of `row` from the row's sums: `out[k] = quarter[sums[blockX[k]]]` (a plain loop:
+    /// unrolled by hand it is no shorter).
     @inline(__always)
     private func gather(row: Int, sums: UnsafePointer<UInt16>, into out: UnsafeMutablePointer<Float>) {
         let columns = self.columns
         quarter.withUnsafeBufferPointer { quarter in
             blockX.withUnsafeBufferPointer { blockX in
                 let q = quarter.baseAddress!, table = blockX.baseAddress! + (row & 3) &* columns
-                var k = 0
-                while k &+ 4 <= columns {
-                    out[k] = q[Int(sums[Int(table[k])])]
-                    out[k &+ 1] = q[Int(sums[Int(table[k &+ 1])])]
-                    out[k &+ 2] = q[Int(sums[Int(table[k &+ 2])])]
-                    out[k &+ 3] = q[Int(sums[Int(table[k &+ 3])])]
-                    k &+= 4
-                }
-                while k < columns { out[k] = q[Int(sums[Int(table[k])])]; k &+= 1 }
+                for column in 0..<columns { out[column] = q[Int(sums[Int(table[column])])] }
             }
         }
     }
