@@ -138,16 +138,31 @@ public struct AnalysisGrid: Sendable {
             && blue.pixelStride == red.pixelStride
     }
 
+    /// Colour cells across and down: one per 2 x 2 luma cells (see `ChromaBackground`), the last
+    /// column or row covering one luma column or row when the grid's count is odd.
+    public var chromaColumns: Int { (columns + 1) / 2 }
+    public var chromaRows: Int { (rows + 1) / 2 }
+    public var chromaCellCount: Int { chromaColumns * chromaRows }
+
     /// Builds the chroma offset table for `plane` (either chroma plane) when its layout is new.
-    /// Chroma is sampled at the same view points as luma, one sample per cell.
+    /// Colour cell `(column, row)` is sampled at the view centre of the luma cells it covers,
+    /// one chroma sample per colour cell (no stagger: colour does not place the rider).
     public mutating func prepareChroma(for plane: Plane) {
         let layout = PlaneLayout(plane)
         if chroma.builtFor == layout { return }
         let w = Double(plane.width), h = Double(plane.height)
-        let points = samplePoints { s in
-            (min(plane.width - 1, max(0, Int(s.x * w))), min(plane.height - 1, max(0, Int(s.y * h))))
+        let across = chromaColumns, down = chromaRows
+        var xs = [Int](repeating: 0, count: chromaCellCount), ys = xs
+        for row in 0..<down {
+            let v = Double(2 * row + min(2 * row + 2, rows)) / (2 * Double(rows))
+            for column in 0..<across {
+                let u = Double(2 * column + min(2 * column + 2, columns)) / (2 * Double(columns))
+                let s = geometry.sensorPoint(viewX: u, viewY: v)
+                xs[row * across + column] = min(plane.width - 1, max(0, Int(s.x * w)))
+                ys[row * across + column] = min(plane.height - 1, max(0, Int(s.y * h)))
+            }
         }
-        chroma = CellTable(points: points, columns: columns, rows: rows, layout: layout)
+        chroma = CellTable(points: (xs, ys), columns: across, rows: down, layout: layout)
     }
 
     /// Bytes of scratch the row passes need for the current luma layout: the sums (2 bytes
@@ -177,8 +192,8 @@ public struct AnalysisGrid: Sendable {
         }
     }
 
-    /// Fills `blue` and `red` with each cell's chroma (0-255, 128 = no colour).
-    /// `prepareChroma(for:)` first.
+    /// Fills `blue` and `red` (count `chromaCellCount`) with each colour cell's chroma (0-255,
+    /// 128 = no colour). `prepareChroma(for:)` first.
     ///
     /// One offset per cell (shared by both planes), the bytes turned into floats through a
     /// table, four cells an iteration, with no check: 34 instructions per four cells on x86-64.
@@ -187,7 +202,7 @@ public struct AnalysisGrid: Sendable {
                              into blue: UnsafeMutablePointer<Float>, _ red: UnsafeMutablePointer<Float>) {
         let b = bluePlane.base.assumingMemoryBound(to: UInt8.self)
         let r = redPlane.base.assumingMemoryBound(to: UInt8.self)
-        let columns = self.columns, rows = self.rows, phased = chroma.phased
+        let columns = chromaColumns, rows = chromaRows, phased = chroma.phased
         levels.withUnsafeBufferPointer { levels in
         chroma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
         chroma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
@@ -337,8 +352,22 @@ public struct AnalysisGrid: Sendable {
             let out = planar.assumingMemoryBound(to: UInt8.self), w = plane.width
             for y in 0..<plane.height {
                 let from = base + y * plane.rowStride, to = out + y * w
-                var x = 0
-                while x < w { to[x] = from[x &* 2]; x &+= 1 }
+                // Sixteen pixels from 32 bytes (the even ones: a mask and a pack), the last sixteen
+                // before the last pixel overlapping the ones before, and the last pixel alone: no
+                // byte past the last pixel's is read.
+                if w > 16 {
+                    let last = w &- 17
+                    @inline(__always) func sixteen(_ x: Int) {
+                        Self.store16(UnsafeRawPointer(from + 2 &* x).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf, to, x)
+                    }
+                    var x = 0
+                    while x < last { sixteen(x); x &+= 16 }
+                    sixteen(last)
+                    to[w &- 1] = from[2 &* (w &- 1)]
+                } else {
+                    var x = 0
+                    while x < w { to[x] = from[x &* 2]; x &+= 1 }
+                }
             }
             base = UnsafePointer(out)
             down = w

@@ -5,8 +5,20 @@
 /// Chroma values are 0-255 with 128 meaning no colour. A shadow darkens but hardly changes
 /// colour, so this test adds riders without adding shadows. Under a global light change
 /// the colour's distance from neutral scales with the gain, as a camera's does.
+///
+/// Colour is kept at half the luma grid's resolution in each direction: colour cell
+/// `(column, row)` covers luma cells `2 column ..< 2 column + 2` by `2 row ..< 2 row + 2` (one
+/// column or row of them at an odd edge), about the native detail of 4:2:0 chroma planes, for a
+/// quarter of the work. A colour cell that departs marks the luma cells it covers.
 public struct ChromaBackground: Sendable {
+    /// Colour cells: `columns x rows`, each over 2 x 2 luma cells.
     public let cellCount: Int
+    /// Colour cells across and down (half the luma grid's, rounded up).
+    public let columns: Int
+    public let rows: Int
+    /// The luma grid's size, which `refine`'s mask has.
+    public let lumaColumns: Int
+    public let lumaRows: Int
     private var meanBlue: [Float]
     private var meanRed: [Float]
     /// L1 colour distance above which a cell is foreground.
@@ -23,7 +35,13 @@ public struct ChromaBackground: Sendable {
     private var sumOfSquares: [Float]
     private var learnedFrames = 0
 
-    public init(cellCount: Int) {
+    /// For a luma grid of `lumaColumns x lumaRows` cells.
+    public init(lumaColumns: Int, lumaRows: Int) {
+        self.lumaColumns = max(0, lumaColumns)
+        self.lumaRows = max(0, lumaRows)
+        columns = (self.lumaColumns + 1) / 2
+        rows = (self.lumaRows + 1) / 2
+        let cellCount = columns * rows
         self.cellCount = cellCount
         func zeros() -> [Float] { [Float](repeating: 0, count: cellCount) }
         meanBlue = zeros(); meanRed = zeros(); sumBlue = zeros(); sumRed = zeros(); sumOfSquares = zeros()
@@ -80,18 +98,23 @@ public struct ChromaBackground: Sendable {
         }
     }
 
-    /// Marks in `mask` the cells that luma left as background but whose colour departs from the
-    /// course, updates the background cells' colour, and returns how many cells it added.
+    /// Marks in `mask` (the luma grid's, `lumaColumns x lumaRows`) the luma cells that luma left
+    /// as background but whose colour cell departs from the course, updates the colour of the
+    /// colour cells whose luma cells are all background, and returns how many cells it added.
+    /// `blue` and `red` hold the colour cells (`cellCount`).
     ///
-    /// Eight cells at a time: a group whose colour matches the course and that luma left as
-    /// background (nearly every group) is updated with vector arithmetic, lane by lane the same
-    /// operations as the cell-by-cell rule, which any other group goes through.
+    /// Eight colour cells at a time: a group whose colour matches the course and whose sixteen by
+    /// two luma cells luma left as background (nearly every group) is updated with vector
+    /// arithmetic, lane by lane the same operations as the cell-by-cell rule, which any other
+    /// group, and the cells past a row's last whole group, go through.
     public mutating func refine(blue: [Float], red: [Float], mask: inout [UInt8],
                                 gain: Float, time: Double, rate: Float, settings: VisionSettings) -> Int {
         var added = 0
         let absorbAfter = settings.staticAbsorbSeconds
         let g = max(0.25, gain)
-        let n = cellCount
+        let columns = self.columns, rows = self.rows, lumaColumns = self.lumaColumns, lumaRows = self.lumaRows
+        guard cellCount > 0, mask.count >= lumaColumns * lumaRows, blue.count >= cellCount, red.count >= cellCount
+        else { return 0 }
         blue.withUnsafeBufferPointer { blueBuffer in
         red.withUnsafeBufferPointer { redBuffer in
         mask.withUnsafeMutableBufferPointer { maskBuffer in
@@ -107,12 +130,20 @@ public struct ChromaBackground: Sendable {
             let threshold = thresholdBuffer.baseAddress!, since = sinceBuffer.baseAddress!
             let isForeground = foregroundBuffer.baseAddress!
 
-            /// The rule for one cell.
-            @inline(__always) func refineOne(_ i: Int) {
+            /// The rule for colour cell `i` at `(column, row)`.
+            @inline(__always) func refineOne(_ i: Int, _ column: Int, _ row: Int) {
+                // Its luma cells: the top-left one, and steps right and down (0 at an odd edge).
+                let x = 2 &* column, y = 2 &* row
+                let m0 = y &* lumaColumns &+ x
+                let right = x &+ 1 < lumaColumns ? 1 : 0, down = y &+ 1 < lumaRows ? lumaColumns : 0
+                let m1 = m0 &+ right, m2 = m0 &+ down, m3 = m2 &+ right
                 let expectedBlue = 128 + g * (meanBlue[i] - 128), expectedRed = 128 + g * (meanRed[i] - 128)
                 let distance = abs(blue[i] - expectedBlue) + abs(red[i] - expectedRed)
                 if distance > threshold[i] {
-                    if mask[i] == 0 { mask[i] = 1; added += 1 }
+                    if mask[m0] == 0 { mask[m0] = 1; added += 1 }
+                    if mask[m1] == 0 { mask[m1] = 1; added += 1 }
+                    if mask[m2] == 0 { mask[m2] = 1; added += 1 }
+                    if mask[m3] == 0 { mask[m3] = 1; added += 1 }
                     if isForeground[i] == 0 {
                         isForeground[i] = 1
                         since[i] = time
@@ -123,49 +154,65 @@ public struct ChromaBackground: Sendable {
                     }
                 } else {
                     isForeground[i] = 0
-                    if mask[i] == 0 {
+                    if mask[m0] | mask[m1] | mask[m2] | mask[m3] == 0 {
                         meanBlue[i] += rate * (128 + (blue[i] - 128) / g - meanBlue[i])
                         meanRed[i] += rate * (128 + (red[i] - 128) / g - meanRed[i])
                     }
                 }
             }
 
-            // A group whose cells luma left as background and whose colour matches the course
+            // A group whose luma cells luma left as background and whose colour matches the course
             // gets the update of `refineOne`, lane by lane; the other groups are listed for it.
             // (Written out rather than through a shared helper taking closures: the closure is
             // not always inlined, and a call per group costs a third of the loop.)
             let maskIn = UnsafeRawPointer(mask), foregroundOut = UnsafeMutableRawPointer(isForeground)
             let rates = SIMD8<Float>(repeating: rate), gains = SIMD8<Float>(repeating: g)
             let neutral = SIMD8<Float>(repeating: 128)
+            // Whole groups of a row: their sixteen luma columns lie inside the luma row.
+            let groups = lumaColumns / 16
             var listed = 0
-            var i = 0
-            while i &+ 8 <= n {
-                var settled = false
-                if maskIn.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
-                    let b = load8(blue, i), r = load8(red, i)
-                    let mb = load8(meanBlue, i), mr = load8(meanRed, i)
-                    let db = b - (neutral + gains * (mb - neutral)), dr = r - (neutral + gains * (mr - neutral))
-                    if !anyLane(db.magnitudes + dr.magnitudes .> load8(threshold, i)) {
-                        foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
-                        store8(mb + rates * (neutral + (b - neutral) / gains - mb), meanBlue, i)
-                        store8(mr + rates * (neutral + (r - neutral) / gains - mr), meanRed, i)
-                        settled = true
+            var row = 0
+            while row < rows {
+                let rowStart = row &* columns
+                let top = 2 &* row &* lumaColumns
+                let bottom = 2 &* row &+ 1 < lumaRows ? top &+ lumaColumns : top
+                var group = 0
+                while group < groups {
+                    let i = rowStart &+ 8 &* group, x = 16 &* group
+                    var settled = false
+                    let luma = maskIn.loadUnaligned(fromByteOffset: top &+ x, as: UInt64.self)
+                        | maskIn.loadUnaligned(fromByteOffset: top &+ x &+ 8, as: UInt64.self)
+                        | maskIn.loadUnaligned(fromByteOffset: bottom &+ x, as: UInt64.self)
+                        | maskIn.loadUnaligned(fromByteOffset: bottom &+ x &+ 8, as: UInt64.self)
+                    if luma == 0 {
+                        let b = load8(blue, i), r = load8(red, i)
+                        let mb = load8(meanBlue, i), mr = load8(meanRed, i)
+                        let db = b - (neutral + gains * (mb - neutral)), dr = r - (neutral + gains * (mr - neutral))
+                        if !anyLane(db.magnitudes + dr.magnitudes .> load8(threshold, i)) {
+                            foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
+                            store8(mb + rates * (neutral + (b - neutral) / gains - mb), meanBlue, i)
+                            store8(mr + rates * (neutral + (r - neutral) / gains - mr), meanRed, i)
+                            settled = true
+                        }
                     }
+                    if !settled {
+                        pending[listed] = Int32(truncatingIfNeeded: i)
+                        listed &+= 1
+                    }
+                    group &+= 1
                 }
-                if !settled {
-                    pending[listed] = Int32(truncatingIfNeeded: i)
-                    listed &+= 1
-                }
-                i &+= 8
+                var column = 8 &* groups
+                while column < columns { refineOne(rowStart &+ column, column, row); column &+= 1 }
+                row &+= 1
             }
             var k = 0
             while k < listed {
                 let start = Int(pending[k])
-                var j = start
-                while j < start &+ 8 { refineOne(j); j &+= 1 }
+                let row = start / columns, first = start &- row &* columns
+                var j = 0
+                while j < 8 { refineOne(start &+ j, first &+ j, row); j &+= 1 }
                 k &+= 1
             }
-            while i < n { refineOne(i); i &+= 1 }
         }}}}}}}}}
         return added
     }

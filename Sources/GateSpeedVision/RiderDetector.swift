@@ -86,7 +86,7 @@ public struct RiderDetector: Sendable {
     private var pendingRelearn: RelearnCause?
     /// Colour: used when the frames carry usable chroma planes.
     private var usesChroma = false
-    private var chroma = ChromaBackground(cellCount: 0)
+    private var chroma = ChromaBackground(lumaColumns: 0, lumaRows: 0)
     private var blue: [Float] = []
     private var red: [Float] = []
     /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
@@ -199,9 +199,9 @@ public struct RiderDetector: Sendable {
         texture = [Float](repeating: 0, count: n)
         previousTexture = [Float](repeating: 0, count: n)
         restlessness = [Float](repeating: 0, count: n)
-        blue = [Float](repeating: 0, count: n)
-        red = [Float](repeating: 0, count: n)
-        chroma = ChromaBackground(cellCount: n)
+        blue = [Float](repeating: 0, count: newGrid.chromaCellCount)
+        red = [Float](repeating: 0, count: newGrid.chromaCellCount)
+        chroma = ChromaBackground(lumaColumns: newGrid.columns, lumaRows: newGrid.rows)
         mask = [UInt8](repeating: 0, count: n)
         previousMask = [UInt8](repeating: 0, count: n)
         tileOfColumn = (0..<newGrid.columns).map { UInt8((Self.tileColumns * $0 + Self.tileColumns - 1) / newGrid.columns) }

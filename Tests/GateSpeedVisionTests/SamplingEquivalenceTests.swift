@@ -63,13 +63,15 @@ import Testing
         return (cells, texture)
     }
 
+    /// One chroma sample per colour cell (2 x 2 luma cells), at the view centre of the luma
+    /// cells it covers.
     static func referenceChroma(_ plane: Plane, grid: AnalysisGrid) -> [Float] {
         let w = Double(plane.width), h = Double(plane.height)
         var values: [Float] = []
-        for row in 0..<grid.rows {
-            let v = (Double(row) + 0.5) / Double(grid.rows)
-            for column in 0..<grid.columns {
-                let u = (Double(column) + 0.5 + AnalysisGrid.rowShift(row)) / Double(grid.columns)
+        for row in 0..<(grid.rows + 1) / 2 {
+            let v = (Double(2 * row) + Double(min(2 * row + 2, grid.rows))) / 2 / Double(grid.rows)
+            for column in 0..<(grid.columns + 1) / 2 {
+                let u = (Double(2 * column) + Double(min(2 * column + 2, grid.columns))) / 2 / Double(grid.columns)
                 let s = grid.geometry.sensorPoint(viewX: u, viewY: v)
                 let px = min(plane.width - 1, max(0, Int(s.x * w)))
                 let py = min(plane.height - 1, max(0, Int(s.y * h)))
@@ -147,6 +149,7 @@ import Testing
         // I420 (planar quarter size), NV12 (interleaved, stride 2), YUYV (full height, stride 4).
         let layouts = [(160, 120, 1, 160), (160, 120, 2, 320), (160, 240, 4, 640), (11, 7, 1, 13)]
         for (index, (width, height, pixelStride, rowStride)) in layouts.enumerated() {
+          for columns in [192, 61] {   // an odd grid: the last colour column covers one luma column
             let bytes = Self.plane(width: width, height: height, pixelStride: pixelStride, rowStride: rowStride,
                                    seed: UInt64(40 + index))
             let redBytes = Self.plane(width: width, height: height, pixelStride: pixelStride, rowStride: rowStride,
@@ -158,9 +161,10 @@ import Testing
                                          pixelStride: pixelStride)
                         let red = Plane(base: redRaw.baseAddress!, width: width, height: height, rowStride: rowStride,
                                         pixelStride: pixelStride)
-                        var grid = AnalysisGrid(columns: 192, viewAspect: 4.0 / 3.0, geometry: geometry)
+                        var grid = AnalysisGrid(columns: columns, viewAspect: 4.0 / 3.0, geometry: geometry)
                         grid.prepareChroma(for: blue)
-                        var b = [Float](repeating: -1, count: grid.cellCount), r = b
+                        #expect(grid.chromaCellCount == ((columns + 1) / 2) * ((grid.rows + 1) / 2))
+                        var b = [Float](repeating: -1, count: grid.chromaCellCount), r = b
                         b.withUnsafeMutableBufferPointer { bb in
                             r.withUnsafeMutableBufferPointer { rr in
                                 grid.sampleChroma(blue: blue, red: red, into: bb.baseAddress!, rr.baseAddress!)
@@ -171,6 +175,7 @@ import Testing
                     }
                 }
             }
+          }
         }
     }
 
@@ -210,19 +215,28 @@ import Testing
         }
     }
 
-    /// The original colour rule, cell by cell.
+    /// The colour rule, cell by cell: colour cell `(x, y)` covers luma cells `2x, 2x + 1` by
+    /// `2y, 2y + 1` (those inside the grid); departing, it marks them; matching, it learns
+    /// only when luma left all of them as background.
     struct ReferenceChroma {
         var blue: [Float], red: [Float], threshold: [Float], since: [Double]
+        let lumaColumns: Int, lumaRows: Int
 
         mutating func refine(b: [Float], r: [Float], mask: inout [UInt8], gain: Float, time: Double, rate: Float,
                              settings: VisionSettings) -> Int {
             var added = 0
             let g = max(0.25, gain)
+            let columns = (lumaColumns + 1) / 2
             for i in 0..<b.count {
+                let x = 2 * (i % columns), y = 2 * (i / columns)
+                var covered: [Int] = []
+                for dy in 0..<2 where y + dy < lumaRows {
+                    for dx in 0..<2 where x + dx < lumaColumns { covered.append((y + dy) * lumaColumns + x + dx) }
+                }
                 let expectedBlue = 128 + g * (blue[i] - 128), expectedRed = 128 + g * (red[i] - 128)
                 let distance = abs(b[i] - expectedBlue) + abs(r[i] - expectedRed)
                 if distance > threshold[i] {
-                    if mask[i] == 0 { mask[i] = 1; added += 1 }
+                    for m in covered where mask[m] == 0 { mask[m] = 1; added += 1 }
                     if since[i] == -.infinity {
                         since[i] = time
                     } else if time - since[i] > settings.staticAbsorbSeconds {
@@ -232,7 +246,7 @@ import Testing
                     }
                 } else {
                     since[i] = -.infinity
-                    if mask[i] == 0 {
+                    if covered.allSatisfy({ mask[$0] == 0 }) {
                         blue[i] += rate * (128 + (b[i] - 128) / g - blue[i])
                         red[i] += rate * (128 + (r[i] - 128) / g - red[i])
                     }
@@ -245,24 +259,35 @@ import Testing
     @Test func classificationAndColourRefinementMatchTheCellByCellRules() {
         var settings = VisionSettings()
         settings.staticAbsorbSeconds = 0.4   // absorb within the test's frames
-        let columns = 61, rows = 23, n = columns * rows   // not a multiple of eight: the tail runs too
+        // Odd sizes, not multiples of sixteen: the colour tails and the one-cell-wide last colour
+        // column and row run too.
+        let columns = 61, rows = 23, n = columns * rows
+        let colourColumns = (columns + 1) / 2, colourCount = colourColumns * ((rows + 1) / 2)
         var bytes = Bytes(state: 7)
         func frame(_ t: Int, light: Float) -> (luma: [Float], blue: [Float], red: [Float]) {
-            var luma = [Float](repeating: 0, count: n), blue = luma, red = luma
+            var luma = [Float](repeating: 0, count: n)
             for i in 0..<n {
                 let x = i % columns, y = i / columns
                 var value = 60 + Float(x % 13) * 9 + Float(y % 5) * 4 + bytes.unit() * 3
-                var b = 110 + Float((x + y) % 7) + bytes.unit(), r = 120 + Float((x * 3 + y) % 5) + bytes.unit()
-                // A rider crossing, a bag left at frame 5, and a patch that differs in colour only.
+                // A rider crossing and a bag left at frame 5.
                 if abs(x - (t * 2) % columns) < 3 && y > 8 && y < 20 { value = 20 + bytes.unit() * 5 }
                 if t >= 5 && x >= 40 && x < 44 && y >= 15 && y < 19 { value = 230 }
+                luma[i] = min(255, value * light)
+            }
+            var blue = [Float](repeating: 0, count: colourCount), red = blue
+            for i in 0..<colourCount {
+                let x = 2 * (i % colourColumns), y = 2 * (i / colourColumns)   // in luma cells
+                var b = 110 + Float((x + y) % 7) + bytes.unit(), r = 120 + Float((x * 3 + y) % 5) + bytes.unit()
+                // A patch that differs in colour only, and one under the bag.
                 if x >= 10 && x < 14 && y < 6 && t % 6 < 3 { b = 170; r = 80 }
-                luma[i] = min(255, value * light); blue[i] = b; red[i] = r
+                if t >= 5 && x >= 40 && x < 44 && y >= 15 && y < 19 { b = 90; r = 160 }
+                blue[i] = b; red[i] = r
             }
             return (luma, blue, red)
         }
         var model = BackgroundModel(cellCount: n)
-        var colour = ChromaBackground(cellCount: n)
+        var colour = ChromaBackground(lumaColumns: columns, lumaRows: rows)
+        #expect(colour.cellCount == colourCount)
         model.beginLearning(); colour.beginLearning()
         for t in 0..<4 {
             let learning = frame(-100 - t, light: 1)   // the rider is outside the view then
@@ -274,12 +299,14 @@ import Testing
         var reference = ReferenceBackground(mean: (0..<n).map { model.learntValue(at: $0) },
                                             threshold: (0..<n).map { model.thresholdValue(at: $0) },
                                             since: [Double](repeating: -.infinity, count: n))
-        var referenceColour = ReferenceChroma(blue: (0..<n).map { colour.learntColour(at: $0).blue },
-                                              red: (0..<n).map { colour.learntColour(at: $0).red },
-                                              threshold: (0..<n).map { colour.learntColour(at: $0).threshold },
-                                              since: [Double](repeating: -.infinity, count: n))
+        var referenceColour = ReferenceChroma(blue: (0..<colourCount).map { colour.learntColour(at: $0).blue },
+                                              red: (0..<colourCount).map { colour.learntColour(at: $0).red },
+                                              threshold: (0..<colourCount).map { colour.learntColour(at: $0).threshold },
+                                              since: [Double](repeating: -.infinity, count: colourCount),
+                                              lumaColumns: columns, lumaRows: rows)
         var mask = [UInt8](repeating: 0, count: n), previousMask = mask
         var referenceMask = mask, referencePrevious = mask
+        var colourAdded = 0
         for t in 0..<40 {
             let time = Double(t) / 10, step = 0.1
             let light: Float = t < 20 ? 1 : 0.8 + Float(t % 3) * 0.1   // a cloud, then flicker
@@ -305,12 +332,14 @@ import Testing
             #expect(added == referenceAdded && mask == referenceMask, "frame \(t): colour")
             #expect((0..<n).allSatisfy { model.learntValue(at: $0).bitPattern == reference.mean[$0].bitPattern },
                     "frame \(t): learnt luma")
-            #expect((0..<n).allSatisfy {
+            colourAdded += added
+            #expect((0..<colourCount).allSatisfy {
                 colour.learntColour(at: $0).blue.bitPattern == referenceColour.blue[$0].bitPattern
                     && colour.learntColour(at: $0).red.bitPattern == referenceColour.red[$0].bitPattern
             }, "frame \(t): learnt colour")
         }
         #expect(mask.contains(1), "the scene had foreground")
+        #expect(colourAdded > 0, "colour added cells luma missed")
     }
 
     @Test func theGainSumsOfQuarterLevelCellsAreTheCellByCellSums() {

@@ -46,6 +46,15 @@ enum SweepCommand {
         print("gatespeed bench --sweep \(scenes) --seed \(seed): scenes \(seed)…\(last), \(tally.runCount) runs ridden, "
               + "\(frames) frames in " + BenchReport.fixed(seconds, 1) + " s (\(build), \(threads) threads)")
         SweepReport.lines(tally).forEach { print($0) }
+        // Colour and grey runs apart (the report lists only the traits that fail most).
+        let byTrait = tally.failuresByTrait()
+        if let colour = byTrait.first(where: { $0.trait == .colour }) {
+            let grey = (total: tally.runCount - colour.total, failed: tally.runCount - tally.detectedCount - colour.failed)
+            print("colour camera runs: \(colour.failed) of \(colour.total) failed ("
+                  + BenchReport.fixed(100 * Double(colour.failed) / Double(max(1, colour.total)), 1) + " %); grey runs: "
+                  + "\(grey.failed) of \(grey.total) failed ("
+                  + BenchReport.fixed(100 * Double(grey.failed) / Double(max(1, grey.total)), 1) + " %)")
+        }
         if let only = judged.first, judged.count == 1 {
             // A replay: the truth and what the pipeline said, to see where it went wrong.
             let sweep = SceneSweep.scene(seed: seed)

@@ -11,7 +11,7 @@ of apply(). Debian's OpenCV has no symbols for MOG2's internals, so under callgr
 two runs, of FRAMES 20 and 80, and divide the difference by 60 frames x pixels:
 
     for n in 20 80; do valgrind --tool=callgrind --callgrind-out-file=mog2-$n.out \\
-        /usr/bin/python3 Tools/mog2-per-pixel.py FILE.yuv 320 240 grey $n; done
+        /usr/bin/python3 .ci/perf/mog2-per-pixel.py FILE.yuv 320 240 grey $n; done
     grep summary: mog2-20.out mog2-80.out
 
 (Needs Debian's python3-opencv: apt-get install python3-opencv.)
