@@ -352,13 +352,15 @@ public struct AnalysisGrid: Sendable {
             let out = planar.assumingMemoryBound(to: UInt8.self), w = plane.width
             for y in 0..<plane.height {
                 let from = base + y * plane.rowStride, to = out + y * w
-                // Sixteen pixels from 32 bytes (the even ones: a mask and a pack), the last sixteen
-                // before the last pixel overlapping the ones before, and the last pixel alone: no
-                // byte past the last pixel's is read.
+                // Sixteen pixels from 32 bytes (the first byte of each pair, the low byte of a
+                // little-endian UInt16: a mask and a pack), the last sixteen before the last pixel
+                // overlapping the ones before, then the last pixel alone: no byte past the last
+                // pixel's is read.
                 if w > 16 {
                     let last = w &- 17
                     @inline(__always) func sixteen(_ x: Int) {
-                        Self.store16(UnsafeRawPointer(from + 2 &* x).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf, to, x)
+                        let pairs = UnsafeRawPointer(from + 2 &* x).loadUnaligned(as: SIMD16<UInt16>.self)
+                        Self.store16(SIMD16<UInt8>(truncatingIfNeeded: pairs), to, x)
                     }
                     var x = 0
                     while x < last { sixteen(x); x &+= 16 }
