@@ -1,0 +1,104 @@
+/// The row passes' kernels: sums and spreads of sensor rows, sixteen pixels at a time in loops
+/// with no checks (the callers size the rows and buffers).
+extension AnalysisGrid {
+    /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` pixels from
+    /// `start` (a loop the compiler vectorises: no checks, no carried state).
+    @inline(__always)
+    static func rowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
+                        into sums: UnsafeMutablePointer<UInt16>) {
+        let top = start, bottom = start + down
+        var x = 0
+        while x < count {
+            sums[x] = UInt16(top[x]) &+ UInt16(top[x &+ 1]) &+ UInt16(bottom[x]) &+ UInt16(bottom[x &+ 1])
+            x &+= 1
+        }
+    }
+
+    /// `rowSums` on packed 4:2:2 rows (luma every other byte), sixteen sums at a time from
+    /// the first byte of each pair (the low byte of a little-endian UInt16, masked), the last
+    /// sixteen overlapping. It reads the byte after the last pixel's: inside the row, since the
+    /// row passes keep blocks two pixels from the edge.
+    @inline(__always)
+    static func packedRowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
+                              into sums: UnsafeMutablePointer<UInt16>) {
+        let top = UnsafeRawPointer(start), bottom = UnsafeRawPointer(start + down)
+        let low = SIMD16<UInt16>(repeating: 0xFF)
+        forEachSixteen(count) { x in
+            let o = 2 &* x
+            let a = top.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self) & low
+            let b = top.loadUnaligned(fromByteOffset: o &+ 2, as: SIMD16<UInt16>.self) & low
+            let c = bottom.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self) & low
+            let d = bottom.loadUnaligned(fromByteOffset: o &+ 2, as: SIMD16<UInt16>.self) & low
+            UnsafeMutableRawPointer(sums + x).storeBytes(of: a &+ b &+ c &+ d, as: SIMD16<UInt16>.self)
+        } scalar: { x in
+            let o = 2 &* x
+            sums[x] = UInt16(start[o]) &+ UInt16(start[o &+ 2]) &+ UInt16(start[down &+ o]) &+ UInt16(start[down &+ o &+ 2])
+        }
+    }
+
+    /// `spreads[x]` = max - min over the 6 x 6 pixels whose top-left is pixel `x` from `corner`,
+    /// for `count` values of x. Separable: the minimum and maximum down each column first (into
+    /// `lows` and `highs`), then across; both sixteen pixels at a time, the last sixteen
+    /// overlapping the ones before (each value depends on the pixels only, so redoing some gives
+    /// the same bytes, and nothing past the row is read).
+    @inline(__always)
+    static func rowSpreads(_ corner: UnsafePointer<UInt8>, down: Int, count: Int,
+                           lows: UnsafeMutablePointer<UInt8>, highs: UnsafeMutablePointer<UInt8>,
+                           into spreads: UnsafeMutablePointer<UInt8>) {
+        let r0 = corner, r1 = r0 + down, r2 = r1 + down, r3 = r2 + down, r4 = r3 + down, r5 = r4 + down
+        forEachSixteen(count &+ 5) { x in
+            let v0 = load16(r0, x), v1 = load16(r1, x), v2 = load16(r2, x)
+            let v3 = load16(r3, x), v4 = load16(r4, x), v5 = load16(r5, x)
+            store16(lowest(lowest(lowest(v0, v1), lowest(v2, v3)), lowest(v4, v5)), lows, x)
+            store16(highest(highest(highest(v0, v1), highest(v2, v3)), highest(v4, v5)), highs, x)
+        } scalar: { x in
+            let v0 = r0[x], v1 = r1[x], v2 = r2[x], v3 = r3[x], v4 = r4[x], v5 = r5[x]
+            lows[x] = min(min(min(v0, v1), min(v2, v3)), min(v4, v5))
+            highs[x] = max(max(max(v0, v1), max(v2, v3)), max(v4, v5))
+        }
+        let l = UnsafePointer(lows), h = UnsafePointer(highs)
+        forEachSixteen(count) { x in
+            let low = lowest(lowest(lowest(load16(l, x), load16(l, x &+ 1)), lowest(load16(l, x &+ 2), load16(l, x &+ 3))),
+                             lowest(load16(l, x &+ 4), load16(l, x &+ 5)))
+            let high = highest(highest(highest(load16(h, x), load16(h, x &+ 1)), highest(load16(h, x &+ 2), load16(h, x &+ 3))),
+                               highest(load16(h, x &+ 4), load16(h, x &+ 5)))
+            store16(high &- low, spreads, x)
+        } scalar: { x in
+            let low = min(min(min(l[x], l[x &+ 1]), min(l[x &+ 2], l[x &+ 3])), min(l[x &+ 4], l[x &+ 5]))
+            let high = max(max(max(h[x], h[x &+ 1]), max(h[x &+ 2], h[x &+ 3])), max(h[x &+ 4], h[x &+ 5]))
+            spreads[x] = high &- low
+        }
+    }
+
+    /// Calls `vector` with x = 0, 16, 32 ... and finally `count - 16` (overlapping), or, when
+    /// `count` is under 16, `scalar` for each x below `count`.
+    @inline(__always)
+    static func forEachSixteen(_ count: Int, _ vector: (Int) -> Void, scalar: (Int) -> Void) {
+        if count < 16 {
+            var x = 0
+            while x < count { scalar(x); x &+= 1 }
+            return
+        }
+        let last = count &- 16
+        var x = 0
+        while x < last { vector(x); x &+= 16 }
+        vector(last)
+    }
+
+    @inline(__always)
+    static func load16(_ base: UnsafePointer<UInt8>, _ x: Int) -> SIMD16<UInt8> {
+        UnsafeRawPointer(base + x).loadUnaligned(as: SIMD16<UInt8>.self)
+    }
+
+    @inline(__always)
+    static func store16(_ value: SIMD16<UInt8>, _ base: UnsafeMutablePointer<UInt8>, _ x: Int) {
+        UnsafeMutableRawPointer(base + x).storeBytes(of: value, as: SIMD16<UInt8>.self)
+    }
+
+    /// Lane-wise minimum and maximum (written out: the generic `pointwiseMin` is not always inlined).
+    @inline(__always)
+    static func lowest(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> { a.replacing(with: b, where: b .< a) }
+
+    @inline(__always)
+    static func highest(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> { a.replacing(with: b, where: b .> a) }
+}
