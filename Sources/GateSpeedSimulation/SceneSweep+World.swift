@@ -25,7 +25,7 @@ extension SceneSweep {
     /// of the ground's light; in one scene in eight a cloud's shadow sweeps across (0.15–0.45 view
     /// widths a second, 0.5–3 view widths long, soft over 0.03–0.15), arriving at any time,
     /// calibration included.
-    static func drawLight(_ drawn: inout SweepParameters, duration: Double, _ random: inout SeededRandom) {
+    static func drawGroundLight(_ drawn: inout SweepParameters, duration: Double, _ random: inout SeededRandom) {
         let shaded = random.unit() < 0.3
         let count = 1 + Int(random.next() % 3)
         var shadows: [SimulatedShadow] = []

@@ -15,7 +15,7 @@
 ///   to ±25 %, low-sun shadows of riders and bystanders in a quarter; in three scenes in ten
 ///   1–3 fixed shadows on the ground (tree crowns 0.04–0.2 view widths across or a building's
 ///   edge, the sun 20–50 % of the ground's light); in one in eight a cloud's shadow sweeping
-///   across at 0.15–0.45 view widths a second, at any time (`SceneSweep.drawLight`);
+///   across at 0.15–0.45 view widths a second, at any time (`SceneSweep.drawGroundLight`);
 /// - riders: 1–3 per scene, alternating directions, each starting 2.5–6 s after the previous one
 ///   finished; 3–60 % of the view height (mostly 4–15 %, one scene in eight 15–60 %: a view cropped
 ///   to the course band); 12–60 km/h at the start post, −1.5…+1.5 m/s² (never below 11 km/h
@@ -57,7 +57,7 @@ public enum SceneSweep {
         if drawn.bumpTime == nil { drawn.bumpSettleSeconds = 0; drawn.bumpRollDegrees = 0 }
         let settled = (occupant.last?.leaves ?? 0) + learningSeconds + 0.3
         let others = drawBystanders(&drawn, settled: settled, duration: schedule.duration, &random)
-        drawLight(&drawn, duration: schedule.duration, &world)
+        drawGroundLight(&drawn, duration: schedule.duration, &world)
         drawBag(&drawn, settled: settled, duration: schedule.duration, &world)
         var people = occupant + others
         dress(&people, &drawn, &world)

@@ -33,14 +33,14 @@ struct SituationCheck {
     var sceneEnd: Double
 
     /// The events and the truth, one line each, for the failure messages.
-    var transcript: Comment {
+    var transcript: String {
         var lines = rides.enumerated().map { index, ride in
             "truth ride \(index + 1): \(Self.arrow(ride.direction)) \(Self.number(ride.truth.speedKmh, 2)) km/h"
                 + (ride.valid ? "" : " (not valid)") + ", posts " + ride.truth.crossingTimes.map { Self.number($0, 3) }.joined(separator: " ")
         }
         lines.append("events: " + events.compactMap(Self.describe).joined(separator: " | "))
         lines.append("scene ends at \(Self.number(sceneEnd, 2)) s")
-        return Comment(rawValue: lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 
     var results: [RunResult] { events.compactMap { if case .result(let r) = $0 { r } else { nil } } }
@@ -68,9 +68,10 @@ struct SituationCheck {
                 #expect(result != nil, "ride \(index + 1) was not timed\n\(transcript)", sourceLocation: sourceLocation)
                 if let result {
                     let error = (result.speedKmh - ride.truth.speedKmh) / ride.truth.speedKmh
+                    let measured = Self.number(result.speedKmh, 3), truly = Self.number(ride.truth.speedKmh, 3)
                     #expect(abs(error) <= Self.speedTolerance,
-                            "ride \(index + 1): \(Self.number(result.speedKmh, 3)) km/h, truly \(Self.number(ride.truth.speedKmh, 3)) "
-                            + "(\(Self.number(error * 100, 2)) %)\n\(transcript)", sourceLocation: sourceLocation)
+                            "ride \(index + 1): \(measured) km/h, truly \(truly) (\(Self.number(error * 100, 2)) %)\n\(transcript)",
+                            sourceLocation: sourceLocation)
                 }
             } else {
                 #expect(result == nil, "ride \(index + 1) is not valid but was timed\n\(transcript)", sourceLocation: sourceLocation)
