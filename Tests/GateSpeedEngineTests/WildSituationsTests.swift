@@ -1,5 +1,7 @@
 import GateSpeedCore
 import GateSpeedEngine
+import GateSpeedFrames
+import GateSpeedGeometry
 import GateSpeedSimulation
 import Testing
 
@@ -19,23 +21,22 @@ import Testing
     /// Head-to-feet height of the skaters, metres.
     static let riderMetres = 1.7
 
-    /// The standard placement (29 m from the post line opposite its middle, 2.5 m up, 65°) with a
-    /// sensor `width` pixels wide and as high as makes a skater on the post line at the course's
-    /// middle `riderFraction` of the frame's height (even, for colour frames): a view cropped to
-    /// the course band. Aimed 0.85 m up, so the band is centred on the riders.
-    static func croppedCamera(width: Int, riderFraction: Double) -> PerspectiveCamera {
-        var camera = PerspectiveCamera(width: width, height: width * 3 / 4)
-        camera.aimHeightMetres = 0.85
-        let depth = camera.depth(x: 14, y: 0, z: riderMetres / 2)
-        let pixels = camera.focalLengthPixels * riderMetres / depth
-        camera.height = max(2, Int((pixels / riderFraction / 2).rounded()) * 2)
-        return camera
+    /// The standard placement (29 m from the post line opposite its middle, 2.5 m up, 65°) on a
+    /// 16:9 sensor `width` pixels wide, and the band of it a user keeps (`FrameGeometry` crop, the
+    /// whole width) so that a skater on the post line at the course's middle is `riderFraction`
+    /// of the view's height, centred on the skater's middle.
+    static func croppedView(width: Int, riderFraction: Double) -> (camera: PerspectiveCamera, crop: FrameGeometry) {
+        let camera = PerspectiveCamera(width: width, height: width * 9 / 16)
+        let feet = camera.project(x: 14, y: 0, z: 0)?.y ?? .nan, head = camera.project(x: 14, y: 0, z: riderMetres)?.y ?? .nan
+        let band = (feet - head) / riderFraction, middle = (feet + head) / 2
+        let top = max(0, min(1 - band, middle - band / 2))
+        return (camera, FrameGeometry(crop: FrameGeometry.Rect(x: 0, y: top, width: 1, height: band)))
     }
 
-    /// The skater's height as a fraction of the frame height, on the post line at the middle.
-    static func riderFraction(_ camera: PerspectiveCamera) -> Double {
+    /// The skater's height as a fraction of the view's height, on the post line at the middle.
+    static func riderFraction(_ camera: PerspectiveCamera, _ geometry: FrameGeometry = .identity) -> Double {
         let feet = camera.project(x: 14, y: 0, z: 0)?.y ?? .nan, head = camera.project(x: 14, y: 0, z: riderMetres)?.y ?? .nan
-        return feet - head
+        return (feet - head) / geometry.crop.height
     }
 
     /// A 28 m perspective course seen by `camera`, at `framesPerSecond` with 3 ms of jitter and
@@ -61,36 +62,58 @@ import Testing
     /// Scene seconds at which `rider` crosses their finish post.
     static func finish(_ rider: PerspectiveRider) -> Double { rider.startTime + rider.motion.time(atDistance: 28) }
 
-    /// `scene` through the pipeline with gate-plane timing (posts marked exactly, every camera
-    /// fact given), checked against its riders (`valid`: which rides the rules accept, all by default).
-    static func judge(_ scene: PerspectiveScene, valid: [Bool]? = nil) throws -> SituationCheck {
-        let run = try PerspectiveRun(scene)
+    /// `scene` through the pipeline with gate-plane timing, seen through `geometry` (the posts
+    /// marked exactly on the view, as a user marks them, and every camera fact given), checked
+    /// against its riders (`valid`: which rides the rules accept, all by default). Without a crop
+    /// this is `PerspectiveRun`'s path.
+    static func judge(_ scene: PerspectiveScene, geometry: FrameGeometry = .identity, valid: [Bool]? = nil) throws -> SituationCheck {
         let rides = scene.riders.enumerated().map { index, rider in
             SituationCheck.Ride(truth: scene.truth(for: rider), direction: rider.direction, valid: valid?[index] ?? true)
         }
-        return SituationCheck(events: run.events, rides: rides, sceneEnd: scene.duration)
+        guard geometry != .identity else {
+            return SituationCheck(events: try PerspectiveRun(scene).events, rides: rides, sceneEnd: scene.duration)
+        }
+        func typed(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        let marks = scene.postMarks(markNoisePixels: 0, seed: 1).map { mark in
+            let base = geometry.viewPoint(sensorX: mark.base.x, sensorY: mark.base.y)
+            let top = geometry.viewPoint(sensorX: mark.top.x, sensorY: mark.top.y)
+            return GateSurvey.Mark(baseX: typed(base.x), baseY: typed(base.y), topX: typed(top.x), topY: typed(top.y))
+        }
+        let camera = scene.camera
+        let survey = GateSurvey(marks: marks, poleHeightMetres: scene.poleHeightMetres,
+                                camera: CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
+                                                    horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees),
+                                sensorWidth: camera.width, sensorHeight: camera.height)
+        let gateCourse = try GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry).get()
+        var rules = Course()
+        rules.lengthMetres = scene.courseLength
+        rules.posts = marks.map(\.baseX)
+        var pipeline = try TimingPipeline(course: rules, gateCourse: gateCourse, geometry: geometry)
+        var source = PerspectiveCourseSource(scene: scene)
+        let events = SceneRun.drive(&source, pipeline: &pipeline).events
+        return SituationCheck(events: events, rides: rides, sceneEnd: scene.duration)
     }
 
     // MARK: (a) A rider larger than the course scale predicts
 
     /// A third of the frame's height on a 28 m course: the user cropped the view to the course
-    /// band. Two skaters weaving through the posts, one each way; a 1280-pixel-wide sensor, so
-    /// the rider is about 60 pixels tall.
+    /// band of a 1280x720 camera (the rider about 60 pixels tall). Two skaters weaving through
+    /// the posts, one each way.
     @Test func aRiderAThirdOfTheFrameHighIsTimedAllTheWay() throws {
-        let camera = Self.croppedCamera(width: 1280, riderFraction: 1.0 / 3)
-        try #require((0.3...0.37).contains(Self.riderFraction(camera)), "rider \(Self.riderFraction(camera)) of the height")
+        let (camera, crop) = Self.croppedView(width: 1280, riderFraction: 1.0 / 3)
+        try #require((0.3...0.37).contains(Self.riderFraction(camera, crop)), "rider \(Self.riderFraction(camera, crop)) of the height")
         var scene = Self.course(camera, duration: 0, seed: 31)
         let first = Self.skater(.leftToRight, start: 3.5, kmh: 32, weave: 1)
         let second = Self.skater(.rightToLeft, start: Self.finish(first) + 4, kmh: 27, across: -0.5, weave: 1.2, luma: 175)
         scene.riders = [first, second]
         scene.duration = Self.finish(second) + 3
-        try Self.judge(scene).expectAll()
+        try Self.judge(scene, geometry: crop).expectAll()
     }
 
     /// The same cropped view, after an earlier rider stood still on the course for 12 s (their
     /// run is out of time, and must give no result): the next riders are timed to the last post.
     @Test func aLargeRiderAfterOneWhoStoodStillIsTimedToTheLastPost() throws {
-        let camera = Self.croppedCamera(width: 1280, riderFraction: 1.0 / 3)
+        let (camera, crop) = Self.croppedView(width: 1280, riderFraction: 1.0 / 3)
         var scene = Self.course(camera, duration: 0, seed: 32)
         var stopper = Self.skater(.leftToRight, start: 3.5, kmh: 29, weave: 0)
         stopper.motion = .stopping(speed: 29 / 3.6, stopAt: 15, pause: 12)
@@ -98,17 +121,17 @@ import Testing
         let third = Self.skater(.leftToRight, start: Self.finish(second) + 4, kmh: 26, across: 0.5, weave: 1, luma: 170)
         scene.riders = [stopper, second, third]
         scene.duration = Self.finish(third) + 3
-        try Self.judge(scene, valid: [false, true, true]).expectAll()
+        try Self.judge(scene, geometry: crop, valid: [false, true, true]).expectAll()
     }
 
     // MARK: (b) A small fast rider at 60 fps
 
-    /// 38 km/h at 60 fps, 11 % of the frame's height (a 640-pixel-wide view cropped a little),
-    /// one skater from each side; `first` says who comes first.
+    /// 38 km/h at 60 fps, 11 % of the frame's height (a 640x360 camera's view cropped a little,
+    /// the rider about 30 pixels tall), one skater from each side; `first` says who comes first.
     @Test(arguments: [TravelDirection.leftToRight, .rightToLeft])
     func aSmallFastRiderAt60FpsIsTrackedBeforeTheOuterPost(first: TravelDirection) throws {
-        let camera = Self.croppedCamera(width: 640, riderFraction: 0.11)
-        try #require((0.1...0.12).contains(Self.riderFraction(camera)), "rider \(Self.riderFraction(camera)) of the height")
+        let (camera, crop) = Self.croppedView(width: 640, riderFraction: 0.11)
+        try #require((0.1...0.12).contains(Self.riderFraction(camera, crop)), "rider \(Self.riderFraction(camera, crop)) of the height")
         var scene = Self.course(camera, duration: 0, framesPerSecond: 60, seed: first == .leftToRight ? 41 : 42)
         scene.timestampJitter = 0.002
         let other: TravelDirection = first == .leftToRight ? .rightToLeft : .leftToRight
@@ -116,7 +139,7 @@ import Testing
         let two = Self.skater(other, start: Self.finish(one) + 3.5, kmh: 38, across: -0.3, weave: 0.6, luma: 165)
         scene.riders = [one, two]
         scene.duration = Self.finish(two) + 3
-        try Self.judge(scene).expectAll()
+        try Self.judge(scene, geometry: crop).expectAll()
     }
 
     // MARK: (c) A person on the course during calibration
