@@ -1,7 +1,10 @@
 import GateSpeedFrames
 
 /// Frames of a `SimulatedScene` at real cadence: nominal period plus timestamp jitter, with
-/// dropped frames skipping sequence numbers, sensor noise, light drift and camera shake.
+/// dropped frames skipping sequence numbers, sensor noise, light drift (luma and the chroma's
+/// departure from grey alike), camera shake and bumps (`SimulatedCameraMotion`: sub-pixel, with
+/// a roll, when they are not whole pixels), shadows fixed to the ground and a cloud's
+/// (`SimulatedLighting`), bags left on the ground, and the people's own shadows.
 ///
 /// Delivers 8-bit grey frames (or I420 colour frames when the scene is in colour) from a buffer
 /// it owns and reuses (no allocation per frame).
