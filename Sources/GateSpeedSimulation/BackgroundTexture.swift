@@ -57,4 +57,23 @@ struct BackgroundTexture: Sendable {
     func value(x: Int, y: Int) -> Float {
         pixels[min(height - 1, max(0, y)) * width + min(width - 1, max(0, x))]
     }
+
+    /// Luma at pixel position (x, y) between pixel centres (pixel (i, j) covers i…i+1, j…j+1),
+    /// bilinearly interpolated, clamped to the edges.
+    @inline(__always)
+    func value(x: Double, y: Double) -> Float {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let ax = Float(fx - Double(x0)), ay = Float(fy - Double(y0))
+        let a = value(x: x0, y: y0), b = value(x: x0 + 1, y: y0)
+        let c = value(x: x0, y: y0 + 1), d = value(x: x0 + 1, y: y0 + 1)
+        return (a + (b - a) * ax) * (1 - ay) + (c + (d - c) * ax) * ay
+    }
+
+    /// Multiplies every pixel by the light `lighting` gives it (fixed shadows, baked once).
+    mutating func light(by lighting: SimulatedLighting) {
+        for y in 0..<height {
+            for x in 0..<width { pixels[y * width + x] *= lighting.light(x: x, y: y) }
+        }
+    }
 }

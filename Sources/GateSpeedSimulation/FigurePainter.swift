@@ -37,15 +37,21 @@ struct FigurePainter {
         }
     }
 
-    /// Darkens the ground beside the feet, as a low sun to the left would (shadow to the right).
-    func shade(into buffer: UnsafeMutablePointer<Float>, centreX: Double, groundY: Double, tall: Double) {
+    /// Fills the box `x0`…`x1`, `y0`…`y1` (pixels) with `luma`: a bag on the ground.
+    func box(into buffer: UnsafeMutablePointer<Float>, x0: Double, x1: Double, y0: Double, y1: Double, luma: Float) {
+        fillRect(buffer, x0: x0, x1: x1, y0: y0, y1: y1, luma: luma)
+    }
+
+    /// Darkens the ground beside the feet, as a low sun to the left would (shadow to the right),
+    /// by `factor` (0.62: a clear sun's shadow).
+    func shade(into buffer: UnsafeMutablePointer<Float>, centreX: Double, groundY: Double, tall: Double, factor: Float = 0.62) {
         let rows = max(1, Int(0.04 * tall))
         for r in 0..<rows {
             let y = Int(groundY) - rows / 2 + r
             guard y >= 0 && y < height else { continue }
             let x0 = max(0, Int(centreX - 0.1 * tall)), x1 = min(width, Int(centreX + 0.7 * tall))
             guard x0 < x1 else { continue }
-            for x in x0..<x1 { buffer[y * width + x] *= 0.62 }
+            for x in x0..<x1 { buffer[y * width + x] *= factor }
         }
     }
 

@@ -44,9 +44,10 @@ public struct PerspectiveCourseSource: FrameSource, Sendable {
     /// Nominal time of frame `index` (before jitter), seconds.
     public func nominalTime(ofFrame index: UInt64) -> Double { cadence.nominalTime(ofFrame: index) }
 
-    /// Light level at scene time `t` (1 = as at the start).
+    /// Light level at scene time `t` (1 = daylight as at the start), the scene's contrast scale
+    /// included. Luma and the chroma's departure from grey are both scaled by it.
     public func lightLevel(at t: Double) -> Double {
-        1 + scene.lightDrift * perspectiveSineCosine(6.283185307179586 * t / scene.lightDriftPeriod).sin
+        scene.contrastScale * (1 + scene.lightDrift * perspectiveSineCosine(6.283185307179586 * t / scene.lightDriftPeriod).sin)
     }
 
     public mutating func nextFrame(_ body: (VideoFrame) -> Void) -> FrameOutcome {
@@ -93,8 +94,8 @@ public struct PerspectiveCourseSource: FrameSource, Sendable {
                         chromaBlue.withUnsafeBufferPointer { b in
                             chromaRed.withUnsafeBufferPointer { r in
                                 for i in 0..<quarter {
-                                    out[count + i] = UInt8(max(0, min(255, b[i])))
-                                    out[count + quarter + i] = UInt8(max(0, min(255, r[i])))
+                                    out[count + i] = UInt8(max(0, min(255, 128 + (b[i] - 128) * light)))
+                                    out[count + quarter + i] = UInt8(max(0, min(255, 128 + (r[i] - 128) * light)))
                                 }
                             }
                         }

@@ -26,6 +26,10 @@ public struct PerspectiveScene: Sendable {
     /// Relative amplitude of the slow light drift (0.1 = ±10 %), and its period in seconds.
     public var lightDrift = 0.0
     public var lightDriftPeriod = 40.0
+    /// The scene's dynamic range relative to daylight (0.5: dusk at half contrast): every luma
+    /// level and every chroma's departure from grey (128) is scaled by it, as less light would;
+    /// the sensor noise is not.
+    public var contrastScale = 1.0
     /// Deliver colour (I420: green grass, grey asphalt, blue sky, orange pole bands) instead of grey.
     public var colour = false
     public var seed: UInt64 = 1

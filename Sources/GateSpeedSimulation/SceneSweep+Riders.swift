@@ -45,7 +45,8 @@ extension SceneSweep {
     /// until the previous rider has been out of view for 0.9 s (the course must be clear for
     /// half a second to re-arm, after the tracker's gap bridging). One scene in eight has a
     /// camera bump (2–8 px) in one of those gaps (or before the first rider), and the next rider
-    /// then waits for the course to be learnt again.
+    /// then waits for the camera to settle (`drawn.bumpSettleSeconds`) and the course to be
+    /// learnt again.
     static func scheduleRuns(_ drawn: inout SweepParameters, courseClearAt: Double, _ random: inout SeededRandom)
         -> (runs: [(rider: SimulatedRider, enters: Double, leaves: Double)], duration: Double) {
         let aspect = Double(drawn.width) / Double(drawn.height)
@@ -71,7 +72,7 @@ extension SceneSweep {
                 let bump = index == 0 ? firstEntry : previousLeaves + 0.4
                 drawn.bumpTime = bump
                 // The bump is seen within a tenth of a second; then the view must be still for the window.
-                start = max(start, bump + 0.2 + learningSeconds + random.uniform(0.6...1.4) + runUp / v)
+                start = max(start, bump + drawn.bumpSettleSeconds + 0.2 + learningSeconds + random.uniform(0.6...1.4) + runUp / v)
             }
             if index > 0 { drawn.riders[index].gapSeconds = start - previousFinish }
             var rider = SimulatedRider(direction: look.direction, startTime: start, motion: motion,

@@ -6,16 +6,29 @@
 /// width), timed by the image rule. What is drawn, and how often:
 /// - camera: 320x240 to 1280x720 (4:3 and 16:9), 10 to 120 fps (at most 60 from 960 pixels
 ///   wide), 0–15 % dropped frames, 0–5 ms timestamp jitter, colour in a third of scenes, shake
-///   up to 2 px in a quarter, a permanent bump between runs in about one in eight;
-/// - light: the scene's dynamic range scaled 0.4–1.2 in two scenes out of five (dusk is 0.5),
-///   sensor noise 1–8 levels, light drift up to ±25 %, low-sun shadows in a quarter;
+///   0.5–2 px in a quarter (three in five of them a smooth sub-pixel sway at 1–6 Hz, the others
+///   whole-pixel jumps each frame), a permanent bump of 2–8 px between runs in about one in
+///   eight (seven in ten swinging for 0.2–1 s before it settles, half turning the camera by up
+///   to ±0.6°);
+/// - light: the scene's dynamic range scaled 0.4–1.2 in two scenes out of five (dusk is 0.5;
+///   luma and the chroma's departure from grey alike), sensor noise 1–8 levels, light drift up
+///   to ±25 %, low-sun shadows of riders and bystanders in a quarter; in three scenes in ten
+///   1–3 fixed shadows on the ground (tree crowns 0.04–0.2 view widths across or a building's
+///   edge, the sun 20–50 % of the ground's light); in one in eight a cloud's shadow sweeping
+///   across at 0.15–0.45 view widths a second, at any time (`SceneSweep.drawGroundLight`);
 /// - riders: 1–3 per scene, alternating directions, each starting 2.5–6 s after the previous one
 ///   finished; 3–60 % of the view height (mostly 4–15 %, one scene in eight 15–60 %: a view cropped
 ///   to the course band); 12–60 km/h at the start post, −1.5…+1.5 m/s² (never below 11 km/h
 ///   before the finish); clothes 6–100 levels darker or brighter than the ground, of any colour;
 /// - people: 0–3 bystanders walking (0.5–2 m/s) or standing, on the course line at the rider's size
-///   or behind it, smaller; in one scene in ten a person stands on the course while it is learnt,
-///   then walks off.
+///   or behind it, smaller, in grey or coloured clothes (half each); in one scene in ten a person
+///   stands on the course while it is learnt, then walks off;
+/// - things: in one scene in eight a bag put down on the riders' line once the course is learnt
+///   and picked up 3–15 s later (`SceneSweep.drawBag`).
+///
+/// The camera motion, the ground's light, the bag and the bystanders' clothes are drawn from a
+/// second stream (`worldStream`), so every other draw of a seed is what it was before they
+/// were added.
 ///
 /// A scene lasts only as long as its runs need: the course is learnt (about a second) before the
 /// first rider enters the view, and the scene ends half a second after the last rider has left it.
@@ -38,9 +51,16 @@ public enum SceneSweep {
         drawLight(&drawn, &random)
         drawRiders(&drawn, &random)
         let occupant = drawOccupant(&drawn, &random)
+        var world = worldStream(seed)
+        drawCameraMotion(&drawn, &world)
         let schedule = scheduleRuns(&drawn, courseClearAt: occupant.last?.leaves ?? 0, &random)
-        let others = drawBystanders(&drawn, settled: (occupant.last?.leaves ?? 0) + learningSeconds + 0.3,
-                                    duration: schedule.duration, &random)
+        if drawn.bumpTime == nil { drawn.bumpSettleSeconds = 0; drawn.bumpRollDegrees = 0 }
+        let settled = (occupant.last?.leaves ?? 0) + learningSeconds + 0.3
+        let others = drawBystanders(&drawn, settled: settled, duration: schedule.duration, &random)
+        drawGroundLight(&drawn, duration: schedule.duration, &world)
+        drawBag(&drawn, settled: settled, duration: schedule.duration, &world)
+        var people = occupant + others
+        dress(&people, &drawn, &world)
         var scene = SimulatedScene(duration: schedule.duration)
         scene.width = drawn.width
         scene.height = drawn.height
@@ -58,13 +78,20 @@ public enum SceneSweep {
         }
         scene.shadows = drawn.shadows
         scene.cameraShake = drawn.cameraShake
+        scene.shakeFrequency = drawn.shakeFrequency
         if let bumpTime = drawn.bumpTime {
             scene.bumpPixels = drawn.bumpPixels
             scene.bumpTime = bumpTime
+            scene.bumpSettleSeconds = drawn.bumpSettleSeconds
+            scene.bumpRollDegrees = drawn.bumpRollDegrees
         }
+        scene.fixedShadows = drawn.fixedShadows
+        scene.cloud = drawn.cloud
+        scene.sunShare = drawn.sunShare
+        scene.objects = drawn.bag.map { [$0] } ?? []
         scene.seed = seed
         scene.riders = schedule.runs.map(\.rider)
-        scene.bystanders = occupant + others
+        scene.bystanders = people
         let sceneTraits = traits(of: drawn)
         let runs = schedule.runs.enumerated().map { index, run in
             let truth = scene.truth(for: run.rider)
@@ -116,18 +143,23 @@ public enum SceneSweep {
         add(.drops, drawn.dropFraction >= 0.05)
         add(.jitter, drawn.timestampJitter >= 0.003)
         add(.shake, drawn.cameraShake >= 1)
+        add(.sway, drawn.cameraShake >= 0.5 && drawn.shakeFrequency > 0)
         add(.bump, drawn.bumpTime != nil)
+        add(.swingingBump, drawn.bumpTime != nil && (drawn.bumpSettleSeconds > 0 || drawn.bumpRollDegrees != 0))
         add(.colour, drawn.colour)
         add(.dusk, drawn.contrastScale < 0.7)
         add(.noisy, drawn.noise >= 5)
         add(.lightDrift, drawn.lightDrift >= 0.1)
         add(.shadows, drawn.shadows)
+        add(.fixedShadow, !drawn.fixedShadows.isEmpty)
+        add(.cloud, drawn.cloud != nil)
         let kinds = drawn.bystanders.map(\.kind)
         add(.walkerOnCourse, kinds.contains(.walkerOnCourse))
         add(.walkerBehind, kinds.contains(.walkerBehind))
         add(.standing, kinds.contains(.standingBeside) || kinds.contains(.standingBehind))
         add(.riderSizedBystander, kinds.contains(.walkerOnCourse) || kinds.contains(.standingBeside))
         add(.occupant, kinds.contains(.occupant))
+        add(.bag, drawn.bag != nil)
         return traits
     }
 

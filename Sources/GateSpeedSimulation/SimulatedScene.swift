@@ -39,6 +39,8 @@ public struct SimulatedBystander: Sendable, Equatable {
     public var speed: Double
     public var heightFraction: Double
     public var luma: Double
+    /// Clothing colour as chroma (0-255, 128 = grey), used when the scene is in colour.
+    public var chromaBlue = 128.0, chromaRed = 128.0
     public var groundY: Double
     /// Scene seconds during which the bystander is in view.
     public var appears: Double, leaves: Double
@@ -88,15 +90,33 @@ public struct SimulatedScene: Sendable {
     public var lightStepTime = Double.infinity
     /// Largest camera shake, pixels (each frame is offset by up to this much).
     public var cameraShake = 0.0
-    /// A permanent camera bump (pixels of shift) at `bumpTime`.
+    /// Shake as a sway (wind on a tripod) at about this frequency, hertz: a smooth sub-pixel
+    /// motion of up to `cameraShake` pixels (two sines, 1 and 2.3 times this frequency, and a
+    /// tenth of random jitter). 0: each frame is offset at random by whole pixels instead.
+    public var shakeFrequency = 0.0
+    /// A permanent camera bump (pixels of shift: `bumpPixels` across, half that down) at `bumpTime`.
     public var bumpPixels = 0
     public var bumpTime = Double.infinity
+    /// The bump also turns the camera about its axis by this much, degrees (positive clockwise).
+    public var bumpRollDegrees = 0.0
+    /// Seconds the bumped camera takes to settle (a damped swing about its new aim); 0: at once.
+    public var bumpSettleSeconds = 0.0
     /// Fraction of frames the camera drops (their sequence numbers are skipped).
     public var dropFraction = 0.0
     /// Largest timestamp error, seconds (uniform).
     public var timestampJitter = 0.0
-    /// Riders cast a shadow on the ground to their right (a low sun).
+    /// Riders and bystanders cast a shadow on the ground to their right (a low sun).
     public var shadows = false
+    /// Shadows of trees or buildings on the ground (below the horizon), fixed to the world.
+    public var fixedShadows: [SimulatedShadow] = []
+    /// Fraction of the ground's light that comes straight from the sun (0.2–0.5): what a fixed
+    /// shadow takes away, and what the whole ground loses while a cloud covers the sun.
+    public var sunShare = 0.4
+    /// A cloud passing over the sun: its shadow sweeps across the ground, switching the fixed
+    /// shadows (and the people's) off while it covers them.
+    public var cloud: SimulatedCloud?
+    /// Things left on the ground for a while: a bag dropped and picked up.
+    public var objects: [SimulatedObject] = []
     /// Leaves moving in the wind: every frame, 8 x 8-pixel patches of `flutterRegion` (normalised
     /// x0, y0, x1, y1) change brightness by up to this many levels. The view never stills.
     public var flutter = 0.0

@@ -18,9 +18,22 @@ public struct SweepParameters: Sendable, Equatable {
     public var shadows = false
     /// Largest camera shake, pixels.
     public var cameraShake = 0.0
+    /// Frequency of a swaying shake, hertz (0: whole-pixel jumps each frame).
+    public var shakeFrequency = 0.0
     /// A permanent camera bump of this many pixels at `bumpTime` seconds (0 and nil: none).
     public var bumpPixels = 0
     public var bumpTime: Double?
+    /// Seconds the bumped camera swings before it settles (0: at once), and the turn about its
+    /// axis the bump gives it, degrees.
+    public var bumpSettleSeconds = 0.0, bumpRollDegrees = 0.0
+    /// Shadows of trees and buildings fixed on the ground.
+    public var fixedShadows: [SimulatedShadow] = []
+    /// Share of the ground's light that is direct sun (what a shadow or the cloud takes away).
+    public var sunShare = 0.4
+    /// A cloud's shadow sweeping across the view.
+    public var cloud: SimulatedCloud?
+    /// A bag put down on the course and picked up again.
+    public var bag: SimulatedObject?
     public var riders: [SweepRiderDraw] = []
     public var bystanders: [SweepBystanderDraw] = []
 
@@ -33,20 +46,36 @@ public struct SweepParameters: Sendable, Equatable {
         if dropFraction > 0 { camera += " drop " + SweepText.percent(dropFraction, 1) }
         if timestampJitter > 0 { camera += " jitter " + SweepText.number(timestampJitter * 1000, 1) + " ms" }
         if colour { camera += " colour" }
-        if cameraShake > 0 { camera += " shake " + SweepText.number(cameraShake, 1) + " px" }
-        if let bumpTime { camera += " bump \(bumpPixels) px at " + SweepText.number(bumpTime, 1) + " s" }
+        if cameraShake > 0 {
+            camera += " shake " + SweepText.number(cameraShake, 1) + " px"
+            if shakeFrequency > 0 { camera += " sway " + SweepText.number(shakeFrequency, 1) + " Hz" }
+        }
+        if let bumpTime {
+            camera += " bump \(bumpPixels) px at " + SweepText.number(bumpTime, 1) + " s"
+            if bumpSettleSeconds > 0 { camera += " settling " + SweepText.number(bumpSettleSeconds, 1) + " s" }
+            if bumpRollDegrees != 0 { camera += " roll " + SweepText.number(bumpRollDegrees, 2) + "°" }
+        }
         var light = "noise " + SweepText.number(noise, 1)
         if contrastScale != 1 { light += " contrast " + SweepText.number(contrastScale, 2) }
         if lightDrift > 0 {
             light += " drift " + SweepText.percent(lightDrift, 0) + "/" + SweepText.number(lightDriftPeriod, 0) + " s"
         }
         if shadows { light += " shadows" }
+        if !fixedShadows.isEmpty { light += " \(fixedShadows.count) fixed shadows" }
+        if let cloud {
+            light += " cloud at " + SweepText.number(cloud.arrives, 1) + " s " + (cloud.fromLeft ? "from the left" : "from the right")
+        }
+        if !fixedShadows.isEmpty || cloud != nil { light += " sun " + SweepText.percent(sunShare, 0) }
         var parts = [camera, light]
         if let first = riders.first {
             parts.append("riders " + SweepText.percent(first.heightFraction, 1) + " at y " + SweepText.number(first.groundY, 2)
                          + ": " + riders.map { $0.phrase(colour: colour) }.joined(separator: ", "))
         }
         if !bystanders.isEmpty { parts.append(bystanders.map(\.phrase).joined(separator: ", ")) }
+        if let bag {
+            parts.append("bag at x " + SweepText.number(bag.x, 2) + " luma " + SweepText.number(bag.luma, 0) + " "
+                         + SweepText.number(bag.appears, 1) + "-" + SweepText.number(bag.leaves, 1) + " s")
+        }
         return parts.joined(separator: " | ")
     }
 }

@@ -1,11 +1,13 @@
 /// The plain-text report of a sweep: a few lines of figures, what the failures had in common,
 /// and the worst cases by seed (each replayed alone by `gatespeed bench --sweep 1 --seed S`).
 public enum SweepReport {
-    /// At most this many traits on each "by trait" line.
+    /// At most this many traits on each "by trait" line (the "every trait" line shows them all).
     public static let traitsShown = 8
 
-    /// The report's lines for `tally`, with `worst` failed runs (the clearest causes first) and
-    /// the three largest errors of detected runs.
+    /// The report's lines for `tally`: the figures, the traits whose runs fail more often than
+    /// the others', the failure rate of every trait met (so each cause can be followed from one
+    /// sweep to the next), `worst` failed runs (the clearest causes first) and the three largest
+    /// errors of detected runs.
     public static func lines(_ tally: SweepTally, worst: Int = 10) -> [String] {
         var lines: [String] = []
         var detection = "detection: \(tally.detectedCount) of \(tally.runCount) runs timed within "
@@ -35,6 +37,10 @@ public enum SweepReport {
         if !failing.isEmpty {
             lines.append("failed runs by trait (failed/runs with it): " + shares(failing))
         }
+        let everyTrait = tally.failuresByTrait().sorted { $0.trait < $1.trait }
+        if !everyTrait.isEmpty {
+            lines.append("every trait, in order (failed/runs with it): " + shares(everyTrait, all: true))
+        }
         let startRate = Double(seeds.count) / Double(max(1, tally.scenes))
         let starting = tally.falseStartsByTrait().filter { $0.failed >= 2 && $0.fraction > startRate }
         if !starting.isEmpty {
@@ -59,8 +65,8 @@ public enum SweepReport {
             + run.summary + " [" + run.traits.map(\.rawValue).joined(separator: ", ") + "] | " + run.sceneDescription
     }
 
-    private static func shares(_ shares: [SweepTraitShare]) -> String {
-        shares.prefix(traitsShown).map {
+    private static func shares(_ shares: [SweepTraitShare], all: Bool = false) -> String {
+        shares.prefix(all ? shares.count : traitsShown).map {
             "\($0.trait.rawValue) \($0.failed)/\($0.total) (" + SweepText.percent($0.fraction, 0) + ")"
         }.joined(separator: ", ")
     }

@@ -40,8 +40,12 @@ public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Com
     case jitter = "jitter 3 ms or more"
     /// Shake of at least a pixel.
     case shake = "camera shake"
+    /// Shake as a smooth sway (sub-pixel, 1–6 Hz) rather than whole-pixel jumps.
+    case sway = "camera swaying"
     /// A permanent camera bump during the scene.
     case bump = "camera bump"
+    /// A bump that swings before it settles, or turns the camera about its axis.
+    case swingingBump = "bump swinging or turning"
     case colour = "colour camera"
     // Light
     /// The scene's dynamic range scaled below 0.7 (dusk).
@@ -51,6 +55,10 @@ public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Com
     /// Light drifting by at least ±10 %.
     case lightDrift = "light drift"
     case shadows = "shadows"
+    /// The shadow of a tree or a building lies on the ground.
+    case fixedShadow = "tree or building shadow"
+    /// A cloud's shadow sweeps across the view.
+    case cloud = "cloud over the sun"
     // People
     /// Someone walking on the course line.
     case walkerOnCourse = "walker on course"
@@ -62,6 +70,9 @@ public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Com
     case riderSizedBystander = "rider-sized bystander"
     /// Someone standing on the course while it is learnt, who then walks off.
     case occupant = "person on course at calibration"
+    // Things
+    /// A bag put down on the course and picked up later.
+    case bag = "bag dropped and picked up"
 
     public static func < (a: SweepTrait, b: SweepTrait) -> Bool {
         let all = allCases

@@ -41,7 +41,10 @@ import GateSpeedSimulation
     /// the sweep was written (30 of 59 runs detected, p99 0.50 %, median 0.09 %, 3 false starts),
     /// with two runs of slack: vision work is expected to raise the floor and lower the ceilings
     /// as it closes on the targets, never the reverse. (A change to `SceneSweep` changes the set:
-    /// measure again.)
+    /// measure again.) Measured again when the sweep learnt fixed shadows, clouds, bags, coloured
+    /// bystanders, swaying shake and settling bumps, with the vision unchanged: 29 of 59 runs,
+    /// p99 1.00 % (seed 97: a slow rider at 320x240 through two tree shadows, the camera swaying),
+    /// median 0.09 %, 3 false starts; the p99 ceiling moved from 0.75 to 1.25 % for it.
     @Test func theFixedSetIsTimedAtLeastAsWellAsWhenTheSweepWasWritten() async throws {
         try #require(Self.quickSeeds.count == 40)
         let outcomes = try await withThrowingTaskGroup(of: SweepSceneOutcome.self) { group in
@@ -58,7 +61,7 @@ import GateSpeedSimulation
         #expect(tally.detectionRate >= 0.47, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
-        #expect(p99 <= 0.75, report)
+        #expect(p99 <= 1.25, report)
         #expect(median <= 0.15, report)
         #expect(tally.falseStartCount <= 5, report)
     }
