@@ -110,16 +110,16 @@ public struct RiderTracker: Sendable {
     public static let maximumTracks = 8
     /// Seconds two people must have been followed apart before a region they share is cut between them.
     static let apartSeconds = 0.15
-    private var tracks: [Track]
-    private var trackCount = 0
+    var tracks: [Track]
+    var trackCount = 0
     private var nextID: UInt32 = 1
     private var riderID: UInt32 = 0
-    private var candidateTaken: [Bool]
-    private var sharing: [Int]
+    var candidateTaken: [Bool]
+    var sharing: [Int]
     /// View width / view height, to express horizontal distances in body heights.
-    private let aspect: Double
-    private let settings: VisionSettings
-    private let tuning: Tuning
+    let aspect: Double
+    let settings: VisionSettings
+    let tuning: Tuning
     /// Grid rows of the detector's analysis grid (for the region-level foot precision).
     private let gridRows: Int
 
@@ -176,25 +176,6 @@ public struct RiderTracker: Sendable {
         return chooseRider(time: time, holdIdentity: holdIdentity)
     }
 
-    /// Marks as taken the regions that are parts of a much larger one: a head, a swinging limb or a
-    /// ground shadow that came apart from a large rider (at least three times their area, overlapping
-    /// their columns, within its rows give or take 0.3 of its height). They are nobody of their own.
-    private mutating func setAsideParts(candidates: UnsafeBufferPointer<Blob>) {
-        let count = min(candidates.count, candidateTaken.count)
-        guard count > 1 else { return }
-        for j in 1..<count {   // largest first: only an earlier region can be larger
-            let part = candidates[j]
-            for i in 0..<j where candidates[i].area >= 3 * part.area {
-                let whole = candidates[i], margin = 0.3 * whole.height
-                if part.minX < whole.maxX && part.maxX > whole.minX
-                    && part.minY >= whole.minY - margin && part.maxY <= whole.maxY + margin {
-                    candidateTaken[j] = true
-                    break
-                }
-            }
-        }
-    }
-
     private mutating func dropStaleTracks(time: Double) {
         var kept = 0
         for i in 0..<trackCount where time - tracks[i].lastSeen <= settings.gapBridgeSeconds {
@@ -207,69 +188,6 @@ public struct RiderTracker: Sendable {
     }
 
     /// Greedy nearest-first matching of regions to tracks, then new tracks for the rest.
-    private func predictedX(_ t: Int, time: Double) -> Double {
-        tracks[t].x + tracks[t].velocity * max(1e-3, time - tracks[t].lastSeen)
-    }
-
-    /// A region that holds the predicted centres of two or more people who were apart before
-    /// is cut between them: each person keeps their own width, the cut falls midway between
-    /// where their edges are expected, and each is measured on their own side of it.
-    /// (Measuring the outer people over their own width from their free edge instead was
-    /// tried: the legs' swing inflates the width and pulls in the neighbour, twice the error.)
-    private mutating func splitSharedRegions<Parts: RegionParts>(time: Double, candidates: UnsafeBufferPointer<Blob>,
-                                                                 parts: Parts) {
-        let count = min(candidates.count, candidateTaken.count)
-        for j in 0..<count {
-            let c = candidates[j]
-            var n = 0
-            // People followed apart for a while, each of about the region's height: a limb or a
-            // shadow that broke off one person for a few frames is no second person.
-            for t in 0..<trackCount where !tracks[t].matchedNow && tracks[t].hits >= 3
-                && time - tracks[t].firstSeen >= Self.apartSeconds && tracks[t].height >= 0.5 * c.height {
-                let p = predictedX(t, time: time)
-                if p >= c.minX && p <= c.maxX && tracks[t].width < 0.9 * c.width {
-                    sharing[n] = t
-                    n += 1
-                }
-            }
-            guard n >= 2 else { continue }
-            for a in 1..<n {   // insertion sort by predicted x (n is tiny)
-                var b = a
-                while b > 0 && predictedX(sharing[b - 1], time: time) > predictedX(sharing[b], time: time) {
-                    sharing.swapAt(b - 1, b)
-                    b -= 1
-                }
-            }
-            // Only people who stand side by side are split, never a part of one person that
-            // broke off for a frame (a leg, a head): neighbours' expected extents must not
-            // overlap by more than half the narrower one.
-            var sideBySide = true
-            for k in 1..<n {
-                let t = sharing[k - 1], u = sharing[k]
-                let overlap = (predictedX(t, time: time) + 0.5 * tracks[t].width)
-                    - (predictedX(u, time: time) - 0.5 * tracks[u].width)
-                if overlap > 0.5 * min(tracks[t].width, tracks[u].width) { sideBySide = false }
-            }
-            guard sideBySide else { continue }
-            var left = c.minX
-            for k in 0..<n {
-                let t = sharing[k]
-                var right = c.maxX
-                if k + 1 < n {
-                    let u = sharing[k + 1]
-                    let pt = predictedX(t, time: time), pu = predictedX(u, time: time)
-                    let cut = 0.5 * ((pt + 0.5 * tracks[t].width) + (pu - 0.5 * tracks[u].width))
-                    right = min(pu, max(pt, cut))
-                }
-                if let part = parts.part(of: c, from: left, to: right, upperFraction: settings.upperBodyFraction) {
-                    Self.update(&tracks[t], with: part, time: time, merged: true, tuning: tuning)
-                }
-                left = right
-            }
-            candidateTaken[j] = true
-        }
-    }
-
     private mutating func matchCandidates(time: Double, candidates: UnsafeBufferPointer<Blob>) {
         let count = min(candidates.count, candidateTaken.count)
         while true {
@@ -287,7 +205,12 @@ public struct RiderTracker: Sendable {
                     // Nearest first, a region of another size counting as further: when a head
                     // followed apart joins its body again, the body's track takes the whole.
                     let mismatch = abs(c.height - tracks[t].height) / max(1e-6, max(c.height, tracks[t].height))
-                    let cost = distance * (1 + mismatch)
+                    // People do not jump up or down the view: the vertical offset of the region's
+                    // middle (in view widths) counts too, so a post's edge in a shaking view at
+                    // the rider's x does not take the rider's place.
+                    let rise = abs((c.minY + c.maxY) - (tracks[t].blob.minY + tracks[t].blob.maxY)) * 0.5 / aspect
+                    // The rider's own track first among near equals: a fragment must not take their place.
+                    let cost = (distance + rise) * (1 + mismatch) * (tracks[t].id == riderID ? 0.5 : 1)
                     guard distance <= radius, cost < bestDistance else { continue }
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
@@ -300,13 +223,14 @@ public struct RiderTracker: Sendable {
         }
         for j in 0..<count where !candidateTaken[j] {
             // Regions come largest first. When every track is taken, a newcomer replaces the
-            // smallest young track that is nobody's rider (noise specks must not crowd out a rider).
+            // smallest track smaller than itself that is not riding (noise specks, the edges of
+            // posts in a shaking view, people standing must not crowd out a rider).
             var slot = trackCount
             if trackCount == Self.maximumTracks {
                 slot = -1
                 var smallest = candidates[j].area
-                for t in 0..<trackCount where tracks[t].id != riderID && tracks[t].hits <= 3 && !tracks[t].matchedNow
-                    && tracks[t].area < smallest {
+                for t in 0..<trackCount where tracks[t].id != riderID
+                    && time - tracks[t].motion.lastRiding > settings.riderLapseSeconds && tracks[t].area < smallest {
                     smallest = tracks[t].area
                     slot = t
                 }
@@ -340,7 +264,7 @@ public struct RiderTracker: Sendable {
     /// nothing about their size.
     /// Static so that updating `tracks[i]` in place never holds a second reference to the
     /// array (which would copy it: an allocation per frame).
-    private static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning) {
+    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning) {
         let footSeconds = tuning.footSeconds
         let dt = max(1e-3, time - track.lastSeen)
         // Exponential average with a mean age of half of `footSeconds` (as a sliding mean over
@@ -393,6 +317,31 @@ public struct RiderTracker: Sendable {
             && time - track.motion.lastRiding <= settings.riderLapseSeconds
     }
 
+    /// The rider's track was not matched this frame. When a track begun since the rider was last
+    /// seen is where the rider should be (within their width) and of their height, it is the rider seen again as a new region (after a post or a fragment took the rider's
+    /// region for a frame): it takes over the rider's identity, speed fits and history, so the
+    /// timing core sees one path. Returns the rider's track index.
+    private mutating func handOver(from rider: Int, time: Double) -> Int {
+        let old = tracks[rider]
+        let predicted = old.x + old.velocity * max(1e-3, time - old.lastSeen)
+        for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
+            let new = tracks[t]
+            let mismatch = abs(new.height - old.height) / max(1e-6, max(new.height, old.height))
+            guard abs(new.x - predicted) <= max(old.width, 2 * tuning.cell), mismatch < 0.4 else { continue }
+            var merged = old
+            merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
+            merged.footX = new.footX; merged.footY = new.footY; merged.footBefore = new.footBefore
+            merged.footWeight = new.footWeight; merged.onCourse = new.onCourse
+            merged.hits += new.hits
+            tracks[rider] = merged
+            // The newcomer's slot goes to the last track.
+            trackCount -= 1
+            if t != trackCount { tracks[t] = tracks[trackCount] }
+            return t == trackCount ? rider : (rider == trackCount ? t : rider)
+        }
+        return rider
+    }
+
     /// Band test with hysteresis on the smoothed foot point of every track seen this frame:
     /// on the course once inside the band, off it only once clearly outside.
     private mutating func judgeFeet() {
@@ -409,6 +358,7 @@ public struct RiderTracker: Sendable {
         judgeFeet()
         var rider = -1
         for t in 0..<trackCount where tracks[t].id == riderID { rider = t }
+        if rider >= 0 && !tracks[rider].matchedNow { rider = handOver(from: rider, time: time) }
         if rider >= 0 && !tracks[rider].onCourse {
             // Whoever stands off the course is not the rider, run or not.
             rider = -1
