@@ -24,6 +24,8 @@ public struct BlobExtractor: Sendable {
     /// Sums of sampling-point x (in cells, see `AnalysisGrid.rowShift`) and of row numbers.
     private var sumX: [Double], sumY: [Int]
     private var upperSumX: [Double], upperSumY: [Int], upperCount: [Int32], bottomSumX: [Double], bottomCount: [Int32]
+    /// First and last column of the upper part of each region.
+    private var upperMinX: [Int32], upperMaxX: [Int32]
     private var rootOfSlot: [Int32]
     /// The regions found by the last `extract`, `blobCount` of them, largest first.
     public private(set) var blobs: [Blob]
@@ -48,6 +50,7 @@ public struct BlobExtractor: Sendable {
         sumX = doubles(); sumY = [Int](repeating: 0, count: slots)
         upperSumX = doubles(); bottomSumX = doubles(); upperSumY = [Int](repeating: 0, count: slots)
         upperCount = int32s(); bottomCount = int32s(); rootOfSlot = int32s()
+        upperMinX = int32s(); upperMaxX = int32s()
         blobs = [Blob](repeating: Blob(), count: capacity)
     }
 
@@ -144,6 +147,7 @@ public struct BlobExtractor: Sendable {
                     area[slot] = 0; sumX[slot] = 0; sumY[slot] = 0
                     upperSumX[slot] = 0; upperSumY[slot] = 0; upperCount[slot] = 0
                     bottomSumX[slot] = 0; bottomCount[slot] = 0
+                    upperMinX[slot] = Int32.max; upperMaxX[slot] = -1
                 }
                 area[slot] += 1
                 sumX[slot] += Double(x) + AnalysisGrid.rowShift(y); sumY[slot] += y
@@ -160,6 +164,8 @@ public struct BlobExtractor: Sendable {
                 let sampledX = Double(x) + AnalysisGrid.rowShift(y)
                 if Double(y - top) < upperFraction * Double(tall) {
                     upperSumX[slot] += sampledX; upperSumY[slot] += y; upperCount[slot] += 1
+                    if Int32(x) < upperMinX[slot] { upperMinX[slot] = Int32(x) }
+                    if Int32(x) > upperMaxX[slot] { upperMaxX[slot] = Int32(x) }
                 }
                 if y == Int(maxY[slot]) {
                     bottomSumX[slot] += sampledX; bottomCount[slot] += 1
@@ -187,7 +193,9 @@ public struct BlobExtractor: Sendable {
                 upperCentreX: (upperSumX[slot] / Double(max(1, upperCount[slot])) + 0.5) * cw,
                 bottomX: (bottomSumX[slot] / Double(max(1, bottomCount[slot])) + 0.5) * cw,
                 bottomY: Double(maxY[slot] + 1) * ch,
-                upperCentreY: (Double(upperSumY[slot]) / Double(max(1, upperCount[slot])) + 0.5) * ch)
+                upperCentreY: (Double(upperSumY[slot]) / Double(max(1, upperCount[slot])) + 0.5) * ch,
+                upperMinX: Double(upperCount[slot] > 0 ? upperMinX[slot] : minX[slot]) * cw,
+                upperMaxX: Double((upperCount[slot] > 0 ? upperMaxX[slot] : maxX[slot]) + 1) * cw)
             blob.regionLabel = rootOfSlot[slot]
             insertBySize(blob)
         }
@@ -229,10 +237,15 @@ public struct BlobExtractor: Sendable {
         guard count > 0 else { return nil }
         let limit = Double(top) + upperFraction * Double(bottom - top + 1)
         var upperSum = 0.0, upperRows = 0, upperCount = 0, bottomSum = 0.0, bottomCount = 0
+        var upperLeft = left, upperRight = right
+        if Double(top) < limit { upperLeft = Int.max; upperRight = -1 }
         for y in top...bottom {
             for x in lowX..<highX where labels[y * w + x] == blob.regionLabel {
                 let sampledX = Double(x) + AnalysisGrid.rowShift(y)
-                if Double(y) < limit { upperSum += sampledX; upperRows += y; upperCount += 1 }
+                if Double(y) < limit {
+                    upperSum += sampledX; upperRows += y; upperCount += 1
+                    upperLeft = min(upperLeft, x); upperRight = max(upperRight, x)
+                }
                 if y == bottom { bottomSum += sampledX; bottomCount += 1 }
             }
         }
@@ -244,7 +257,9 @@ public struct BlobExtractor: Sendable {
                         upperCentreX: (upperSum / Double(max(1, upperCount)) + 0.5) * cw,
                         bottomX: (bottomSum / Double(max(1, bottomCount)) + 0.5) * cw,
                         bottomY: Double(bottom + 1) * ch,
-                        upperCentreY: (Double(upperRows) / Double(max(1, upperCount)) + 0.5) * ch)
+                        upperCentreY: (Double(upperRows) / Double(max(1, upperCount)) + 0.5) * ch,
+                        upperMinX: Double(upperCount > 0 ? upperLeft : left) * cw,
+                        upperMaxX: Double((upperCount > 0 ? upperRight : right) + 1) * cw)
         part.regionLabel = blob.regionLabel
         return part
     }

@@ -4,17 +4,22 @@
 /// Tracks: each region is matched to the nearest track's predicted position (constant
 /// velocity) within `incumbentRadius`; a match that would need a move faster than
 /// `maxJumpBodyHeightsPerSecond` (distance over the person's own height, so it means the same
-/// at any camera distance) is refused, and the region starts a new track instead. A track
-/// survives `gapBridgeSeconds` without a match; the timing core interpolates across the gap.
+/// at any camera distance) is refused, and the region starts a new track instead. A person seen
+/// only once has no velocity yet: they are matched as far as the fastest rider goes
+/// (`fastestRiderMetresPerSecond`), so a small rider at 60 km/h is followed from the first frames
+/// at any frame rate. A track survives `gapBridgeSeconds` without a match; the timing core
+/// interpolates across the gap. Regions of any size are followed (the course scale is no gate).
 ///
-/// The rider: with no rider yet, the most prominent track wins, where prominence is the area,
-/// weighted down for someone standing still (a bystander beside the course must not be taken
-/// for the rider who is about to enter). Once chosen, the rider keeps the identity unless a
+/// The rider is someone seen riding: shaped like a person (`minimumHeightOverWidth`), followed
+/// for two frames and, by `TrackMotion`'s speed fit, surely faster than walking
+/// (`walkingLimitMetresPerSecond`). Walkers and people standing are followed but never become
+/// the rider, so they neither start a run nor keep the course from being clear. With no rider
+/// yet, the largest such person wins. Once chosen, the rider keeps the identity unless a
 /// challenger scores `incumbentAdvantage` times more, its score decaying with distance from
-/// the rider as `area / (1 + 3 * distance)`; outside a run, someone who has stood still for a
-/// second gives way at once to anyone moving. While a run is in progress the identity is held
-/// even if the rider stops. A new identity gets a new `trackID`, so the timing core never
-/// joins two people's positions into one path.
+/// the rider as `area / (1 + 3 * distance)`; outside a run, a rider not seen riding for
+/// `riderLapseSeconds` is let go. While a run is in progress the identity is held even if the
+/// rider stops. A new identity gets a new `trackID`, so the timing core never joins two people's
+/// positions into one path.
 ///
 /// The course band (`VisionSettings.courseBand`): every track keeps its foot point averaged over
 /// `footSmoothingSeconds`; a track counts as on the course once that point is in the band, and
@@ -73,7 +78,8 @@ public struct RiderTracker: Sendable {
         var width = 0.0
         var area = 0.0
         var lastSeen = -Double.infinity
-        var lastMoving = -Double.infinity
+        /// When the track began, seconds.
+        var firstSeen = 0.0
         var hits = 0
         var matchedNow = false
         var blob = Blob()
@@ -83,22 +89,37 @@ public struct RiderTracker: Sendable {
         var footBefore = (x: 0.0, y: 0.0), footWeight = 1.0
         /// The band test's state, with hysteresis (always true without a band).
         var onCourse = true
+        /// Speed fits and the riding judgement (see `TrackMotion`).
+        var motion = TrackMotion(borderMargin: 0)
+        /// How far the upper body's centre lies from its left and right edges (view widths),
+        /// learnt while the person is wholly in view (0: never seen so): while the view's border
+        /// cuts the person, the centre is placed that far from the edge still seen.
+        var centreFromLeft = 0.0, centreFromRight = 0.0
+    }
+
+    /// The settings' thresholds in the tracker's units, computed once.
+    struct Tuning: Sendable {
+        /// Walking limit and fastest rider, view widths per second.
+        var walkingLimit: Double, fastestRider: Double
+        /// One sample's position error (a grid cell), and the border margin, view widths.
+        var cell: Double
+        var speedDeviations: Double, speedMemory: Double
+        var velocitySmoothing: Double, sizeSmoothing: Double, footSeconds: Double
     }
 
     public static let maximumTracks = 8
-    private var tracks: [Track]
-    private var trackCount = 0
+    /// Seconds two people must have been followed apart before a region they share is cut between them.
+    static let apartSeconds = 0.15
+    var tracks: [Track]
+    var trackCount = 0
     private var nextID: UInt32 = 1
     private var riderID: UInt32 = 0
-    private var candidateTaken: [Bool]
-    private var sharing: [Int]
+    var candidateTaken: [Bool]
+    var sharing: [Int]
     /// View width / view height, to express horizontal distances in body heights.
-    private let aspect: Double
-    private let settings: VisionSettings
-    /// A person counts as moving above this speed (body heights per second).
-    private let movingSpeed = 0.25
-    /// Prominence factor of someone who has not moved for a second.
-    private let stillWeight = 0.35
+    let aspect: Double
+    let settings: VisionSettings
+    let tuning: Tuning
     /// Grid rows of the detector's analysis grid (for the region-level foot precision).
     private let gridRows: Int
 
@@ -109,6 +130,13 @@ public struct RiderTracker: Sendable {
         candidateTaken = [Bool](repeating: false, count: 64)
         sharing = [Int](repeating: 0, count: Self.maximumTracks)
         gridRows = max(8, Int((Double(max(16, settings.gridColumns)) / max(0.05, viewAspect)).rounded()))
+        let metres = max(1e-3, settings.courseMetresPerViewWidth)
+        tuning = Tuning(walkingLimit: settings.walkingLimitMetresPerSecond / metres,
+                        fastestRider: settings.fastestRiderMetresPerSecond / metres,
+                        cell: 1 / Double(max(16, settings.gridColumns)),
+                        speedDeviations: settings.speedDeviations, speedMemory: settings.speedMemorySeconds,
+                        velocitySmoothing: settings.velocitySmoothingSeconds, sizeSmoothing: settings.sizeSmoothingSeconds,
+                        footSeconds: settings.footSmoothingSeconds)
     }
 
     /// True while a rider identity is held.
@@ -142,6 +170,7 @@ public struct RiderTracker: Sendable {
         dropStaleTracks(time: time)
         let count = min(candidates.count, candidateTaken.count)
         for j in 0..<count { candidateTaken[j] = false }
+        setAsideParts(candidates: candidates)
         splitSharedRegions(time: time, candidates: candidates, parts: parts)
         matchCandidates(time: time, candidates: candidates)
         return chooseRider(time: time, holdIdentity: holdIdentity)
@@ -159,89 +188,54 @@ public struct RiderTracker: Sendable {
     }
 
     /// Greedy nearest-first matching of regions to tracks, then new tracks for the rest.
-    private func predictedX(_ t: Int, time: Double) -> Double {
-        tracks[t].x + tracks[t].velocity * max(1e-3, time - tracks[t].lastSeen)
-    }
-
-    /// A region that holds the predicted centres of two or more people who were apart before
-    /// is cut between them: each person keeps their own width, the cut falls midway between
-    /// where their edges are expected, and each is measured on their own side of it.
-    /// (Measuring the outer people over their own width from their free edge instead was
-    /// tried: the legs' swing inflates the width and pulls in the neighbour, twice the error.)
-    private mutating func splitSharedRegions<Parts: RegionParts>(time: Double, candidates: UnsafeBufferPointer<Blob>,
-                                                                 parts: Parts) {
-        let count = min(candidates.count, candidateTaken.count)
-        for j in 0..<count {
-            let c = candidates[j]
-            var n = 0
-            for t in 0..<trackCount where !tracks[t].matchedNow && tracks[t].hits >= 3 {
-                let p = predictedX(t, time: time)
-                if p >= c.minX && p <= c.maxX && tracks[t].width < 0.9 * c.width {
-                    sharing[n] = t
-                    n += 1
-                }
-            }
-            guard n >= 2 else { continue }
-            for a in 1..<n {   // insertion sort by predicted x (n is tiny)
-                var b = a
-                while b > 0 && predictedX(sharing[b - 1], time: time) > predictedX(sharing[b], time: time) {
-                    sharing.swapAt(b - 1, b)
-                    b -= 1
-                }
-            }
-            // Only people who stand side by side are split, never a part of one person that
-            // broke off for a frame (a leg, a head): neighbours' expected extents must not
-            // overlap by more than half the narrower one.
-            var sideBySide = true
-            for k in 1..<n {
-                let t = sharing[k - 1], u = sharing[k]
-                let overlap = (predictedX(t, time: time) + 0.5 * tracks[t].width)
-                    - (predictedX(u, time: time) - 0.5 * tracks[u].width)
-                if overlap > 0.5 * min(tracks[t].width, tracks[u].width) { sideBySide = false }
-            }
-            guard sideBySide else { continue }
-            var left = c.minX
-            for k in 0..<n {
-                let t = sharing[k]
-                var right = c.maxX
-                if k + 1 < n {
-                    let u = sharing[k + 1]
-                    let pt = predictedX(t, time: time), pu = predictedX(u, time: time)
-                    let cut = 0.5 * ((pt + 0.5 * tracks[t].width) + (pu - 0.5 * tracks[u].width))
-                    right = min(pu, max(pt, cut))
-                }
-                if let part = parts.part(of: c, from: left, to: right, upperFraction: settings.upperBodyFraction) {
-                    Self.update(&tracks[t], with: part, time: time, merged: true, aspect: aspect, movingSpeed: movingSpeed,
-                                footSeconds: settings.footSmoothingSeconds)
-                }
-                left = right
-            }
-            candidateTaken[j] = true
-        }
-    }
-
     private mutating func matchCandidates(time: Double, candidates: UnsafeBufferPointer<Blob>) {
         let count = min(candidates.count, candidateTaken.count)
         while true {
-            var bestTrack = -1, bestCandidate = -1, bestDistance = settings.incumbentRadius
+            var bestTrack = -1, bestCandidate = -1, bestDistance = Double.infinity
             for t in 0..<trackCount where !tracks[t].matchedNow {
                 let dt = max(1e-3, time - tracks[t].lastSeen)
                 let predicted = tracks[t].x + tracks[t].velocity * dt
+                // Seen once, a person's velocity is unknown: they may have gone as far as the
+                // fastest rider would (a small rider at 60 km/h covers many body heights a second).
+                let unknownVelocity = tracks[t].hits <= 1 ? tuning.fastestRider : 0
+                let radius = max(settings.incumbentRadius, unknownVelocity * dt)
                 for j in 0..<count where !candidateTaken[j] {
                     let c = candidates[j]
                     let distance = abs(c.upperCentreX - predicted)
-                    guard distance <= bestDistance else { continue }
+                    // Nearest first, a region of another size counting as further: when a head
+                    // followed apart joins its body again, the body's track takes the whole.
+                    let mismatch = abs(c.height - tracks[t].height) / max(1e-6, max(c.height, tracks[t].height))
+                    // People do not jump up or down the view: the vertical offset of the region's
+                    // middle (in view widths) counts too, so a post's edge in a shaking view at
+                    // the rider's x does not take the rider's place.
+                    let rise = abs((c.minY + c.maxY) - (tracks[t].blob.minY + tracks[t].blob.maxY)) * 0.5 / aspect
+                    // The rider's own track first among near equals: a fragment must not take their place.
+                    let cost = (distance + rise) * (1 + mismatch) * (tracks[t].id == riderID ? 0.5 : 1)
+                    guard distance <= radius, cost < bestDistance else { continue }
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
-                    guard jump <= settings.maxJumpBodyHeightsPerSecond else { continue }
-                    bestDistance = distance; bestTrack = t; bestCandidate = j
+                    guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
+                    bestDistance = cost; bestTrack = t; bestCandidate = j
                 }
             }
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
-            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false,
-                        aspect: aspect, movingSpeed: movingSpeed, footSeconds: settings.footSmoothingSeconds)
+            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning)
         }
-        for j in 0..<count where !candidateTaken[j] && trackCount < Self.maximumTracks {
+        for j in 0..<count where !candidateTaken[j] {
+            // Regions come largest first. When every track is taken, a newcomer replaces the
+            // smallest track smaller than itself that is not riding (noise specks, the edges of
+            // posts in a shaking view, people standing must not crowd out a rider).
+            var slot = trackCount
+            if trackCount == Self.maximumTracks {
+                slot = -1
+                var smallest = candidates[j].area
+                for t in 0..<trackCount where tracks[t].id != riderID
+                    && time - tracks[t].motion.lastRiding > settings.riderLapseSeconds && tracks[t].area < smallest {
+                    smallest = tracks[t].area
+                    slot = t
+                }
+                guard slot >= 0 else { continue }
+            }
             var track = Track()
             track.id = nextID
             nextID = nextID == UInt32.max ? 1 : nextID + 1
@@ -250,6 +244,7 @@ public struct RiderTracker: Sendable {
             track.width = candidates[j].width
             track.area = candidates[j].area
             track.lastSeen = time
+            track.firstSeen = time
             track.hits = 1
             track.matchedNow = true
             track.blob = candidates[j]
@@ -258,8 +253,10 @@ public struct RiderTracker: Sendable {
             track.footBefore = (track.footX, track.footY)
             track.footWeight = 1
             track.onCourse = settings.courseBand?.contains(x: track.footX, y: track.footY) ?? true
-            tracks[trackCount] = track
-            trackCount += 1
+            track.motion = TrackMotion(borderMargin: tuning.cell)
+            _ = track.motion.add(candidates[j], t: time, lastTime: time, memorySeconds: tuning.speedMemory)
+            tracks[slot] = track
+            if slot == trackCount { trackCount += 1 }
         }
     }
 
@@ -267,8 +264,8 @@ public struct RiderTracker: Sendable {
     /// nothing about their size.
     /// Static so that updating `tracks[i]` in place never holds a second reference to the
     /// array (which would copy it: an allocation per frame).
-    private static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool,
-                               aspect: Double, movingSpeed: Double, footSeconds: Double) {
+    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning) {
+        let footSeconds = tuning.footSeconds
         let dt = max(1e-3, time - track.lastSeen)
         // Exponential average with a mean age of half of `footSeconds` (as a sliding mean over
         // `footSeconds`), in seconds: the same smoothing at any frame rate.
@@ -277,24 +274,72 @@ public struct RiderTracker: Sendable {
         track.footWeight = weight
         track.footX += weight * (c.bottomX - track.footX)
         track.footY += weight * (c.bottomY - track.footY)
-        let measured = (c.upperCentreX - track.x) / dt
-        track.velocity += (track.hits == 1 ? 1.0 : 0.4) * (measured - track.velocity)
+        // Velocity from a position both frames saw whole (an edge clear of the border while the
+        // person enters or leaves the view); a shared region's part only has its centre.
+        var measured = (c.upperCentreX - track.x) / dt
+        if !merged {
+            if let edge = track.motion.add(c, t: time, lastTime: track.lastSeen, memorySeconds: tuning.speedMemory) {
+                measured = edge
+            }
+            track.motion.judge(t: time, limit: tuning.walkingLimit, sigmaFloor: tuning.cell,
+                               speedDeviations: tuning.speedDeviations)
+        }
+        track.velocity += (track.hits == 1 ? 1.0 : dt / (dt + tuning.velocitySmoothing)) * (measured - track.velocity)
+        if !merged, let fitted = track.motion.fittedVelocity { track.velocity = fitted }
         track.x = c.upperCentreX
         if !merged {
-            track.height += 0.2 * (c.height - track.height)
-            track.width += 0.3 * (c.width - track.width)
-            track.area += 0.2 * (c.area - track.area)
+            let size = dt / (dt + tuning.sizeSmoothing)
+            let clearLeft = c.upperMinX > tuning.cell, clearRight = c.upperMaxX < 1 - tuning.cell
+            if clearLeft && clearRight {
+                let learnt = track.centreFromLeft > 0 ? size : 1
+                track.centreFromLeft += learnt * ((c.upperCentreX - c.upperMinX) - track.centreFromLeft)
+                track.centreFromRight += learnt * ((c.upperMaxX - c.upperCentreX) - track.centreFromRight)
+            } else if clearLeft && track.centreFromLeft > 0 {
+                track.x = c.upperMinX + track.centreFromLeft
+            } else if clearRight && track.centreFromRight > 0 {
+                track.x = c.upperMaxX - track.centreFromRight
+            }
+            track.height += size * (c.height - track.height)
+            track.width += min(1, 1.6 * size) * (c.width - track.width)
+            track.area += size * (c.area - track.area)
         }
         track.lastSeen = time
         track.hits += 1
         track.matchedNow = true
         track.blob = c
-        if abs(track.velocity) * aspect / max(1e-3, track.height) > movingSpeed { track.lastMoving = time }
     }
 
-    private func prominence(_ track: Track, time: Double, held: Bool) -> Double {
-        let moving = held || time - track.lastMoving < 1.0
-        return track.area * (moving ? 1 : stillWeight)
+    /// Whether `track` can be taken for the rider now: seen twice, on the course, shaped like a
+    /// person (not a flat shadow or ghost) and seen going at riding speed within `riderLapseSeconds`.
+    private func canRide(_ track: Track, time: Double) -> Bool {
+        track.matchedNow && track.hits >= 2 && track.onCourse
+            && track.height >= settings.minimumHeightOverWidth * track.width * aspect
+            && time - track.motion.lastRiding <= settings.riderLapseSeconds
+    }
+
+    /// The rider's track was not matched this frame. When a track begun since the rider was last
+    /// seen is where the rider should be (within their width) and of their height, it is the rider seen again as a new region (after a post or a fragment took the rider's
+    /// region for a frame): it takes over the rider's identity, speed fits and history, so the
+    /// timing core sees one path. Returns the rider's track index.
+    private mutating func handOver(from rider: Int, time: Double) -> Int {
+        let old = tracks[rider]
+        let predicted = old.x + old.velocity * max(1e-3, time - old.lastSeen)
+        for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
+            let new = tracks[t]
+            let mismatch = abs(new.height - old.height) / max(1e-6, max(new.height, old.height))
+            guard abs(new.x - predicted) <= max(old.width, 2 * tuning.cell), mismatch < 0.4 else { continue }
+            var merged = old
+            merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
+            merged.footX = new.footX; merged.footY = new.footY; merged.footBefore = new.footBefore
+            merged.footWeight = new.footWeight; merged.onCourse = new.onCourse
+            merged.hits += new.hits
+            tracks[rider] = merged
+            // The newcomer's slot goes to the last track.
+            trackCount -= 1
+            if t != trackCount { tracks[t] = tracks[trackCount] }
+            return t == trackCount ? rider : (rider == trackCount ? t : rider)
+        }
+        return rider
     }
 
     /// Band test with hysteresis on the smoothed foot point of every track seen this frame:
@@ -313,25 +358,28 @@ public struct RiderTracker: Sendable {
         judgeFeet()
         var rider = -1
         for t in 0..<trackCount where tracks[t].id == riderID { rider = t }
+        if rider >= 0 && !tracks[rider].matchedNow { rider = handOver(from: rider, time: time) }
         if rider >= 0 && !tracks[rider].onCourse {
             // Whoever stands off the course is not the rider, run or not.
             rider = -1
             riderID = 0
         }
+        if rider >= 0 && !holdIdentity && time - tracks[rider].motion.lastRiding > settings.riderLapseSeconds {
+            // Outside a run, whoever has not been riding for a while (stopped, walking off) is let
+            // go: they no longer keep the course from counting as clear.
+            rider = -1
+            riderID = 0
+        }
         var best = -1, bestScore = 0.0
         let anchor = rider >= 0 ? tracks[rider].x : 0
-        for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].hits >= 2 && tracks[t].onCourse {
+        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time) {
             let distance = rider >= 0 ? abs(tracks[t].x - anchor) : 0
-            let score = prominence(tracks[t], time: time, held: false) / (1 + 3 * distance)
+            let score = tracks[t].area / (1 + 3 * distance)
             if score > bestScore { bestScore = score; best = t }
         }
         if rider >= 0 {
-            let incumbentStill = !holdIdentity && time - tracks[rider].lastMoving >= 1.0
-            let incumbent = prominence(tracks[rider], time: time, held: holdIdentity)
-            let challengerMoves = best >= 0 && time - tracks[best].lastMoving < 1.0
-            // Someone standing still holds no claim to the rider's identity outside a run: the
-            // rider is who moves. Between movers, the incumbent's hysteresis decides.
-            if best >= 0 && ((incumbentStill && challengerMoves) || bestScore > settings.incumbentAdvantage * incumbent) {
+            // Between riders, the incumbent's hysteresis decides.
+            if best >= 0 && bestScore > settings.incumbentAdvantage * tracks[rider].area {
                 rider = best
                 riderID = tracks[best].id
             }
@@ -360,6 +408,12 @@ public struct RiderTracker: Sendable {
         }
     }
 
+    /// The velocity of track `trackID`, view widths per second (tests).
+    func trackVelocity(trackID: UInt32) -> Double? {
+        for t in 0..<trackCount where tracks[t].id == trackID { return tracks[t].velocity }
+        return nil
+    }
+
     /// The smoothed foot point of track `trackID` and whether it counts as on the course (tests, logs).
     public func smoothedFoot(trackID: UInt32) -> (x: Double, y: Double, onCourse: Bool)? {
         for t in 0..<trackCount where tracks[t].id == trackID {
@@ -368,3 +422,4 @@ public struct RiderTracker: Sendable {
         return nil
     }
 }
+

@@ -32,10 +32,10 @@ public struct VisionSettings: Sendable, Equatable {
     /// Fraction of the view's 8 x 6 tiles that, all showing some change at once, also means the
     /// camera moved (a small shift changes every textured patch a little).
     public var globalChangeTiles: Double = 0.6
-    /// Shortest rider, as a fraction of the view height. Smaller regions (far bystanders, leaves)
-    /// are ignored. Nil: 0.6 of the expected rider height (see `expectedRiderHeight`), but never
-    /// more than a tenth of the view, so a course length that does not match the picture's
-    /// real scale cannot hide every rider.
+    /// Shortest region followed, as a fraction of the view height, when configured. Nil: the
+    /// `smallestPersonHeight` floor. The course scale (`expectedRiderHeight`) is not a gate: a
+    /// rider of any size from 3 % to 60 % of the view is followed, and what is not a rider (noise,
+    /// leaves, a shadow, a walker or someone standing) is told apart by its shape and motion.
     public var riderMinHeight: Double? = nil
     /// Metres of course per view width (course length / post span), when known: it gives the
     /// expected size of a rider in the picture. Nil assumes the standard course filling the view.
@@ -49,9 +49,9 @@ public struct VisionSettings: Sendable, Equatable {
         return min(1, assumedRiderHeightMetres / metres * aspect)
     }
 
-    /// The height below which a region is not a rider, fraction of the view height.
+    /// The height below which a region is not followed, fraction of the view height.
     public func minimumRiderHeight(viewAspect aspect: Double) -> Double {
-        riderMinHeight ?? min(0.1, 0.6 * expectedRiderHeight(viewAspect: aspect))
+        riderMinHeight ?? smallestPersonHeight
     }
     /// Fraction of a region's height, from the top, used for its horizontal centre (head and torso:
     /// legs swing and ground shadows spread sideways, the upper body does neither).
@@ -78,6 +78,38 @@ public struct VisionSettings: Sendable, Equatable {
     /// in the band, and as off it only when they are beyond the band grown by this fraction of its
     /// size (see `CourseBand.contains(x:y:margin:)`).
     public var courseBandLeaveMargin: Double = 0.1
+
+    // MARK: Who is a rider (any size, any frame rate)
+
+    /// Regions shorter than this fraction of the view height are not followed (noise specks):
+    /// below the smallest rider timed (3 % of the view), with room for a missed head or foot row.
+    public var smallestPersonHeight: Double = 0.02
+    /// A person is taken for the rider only once seen going faster than this, metres per second
+    /// along the course (speed in view widths times `metresPerViewWidth`; 35 m when not known):
+    /// walking is 0.5-2 m/s, riding at least 11 km/h (3.1 m/s). For someone of the expected rider
+    /// height this is 1.6 body heights per second. The speed is the fit's, less `speedDeviations`
+    /// of its error, so a walker is never taken however noisy the frames.
+    public var walkingLimitMetresPerSecond: Double = 2.5
+    /// How many standard errors of the fitted speed are taken off before comparing with the walking limit.
+    public var speedDeviations: Double = 2.5
+    /// Seconds over which a person's speed is fitted (the weights' memory, see `MotionFit`).
+    public var speedMemorySeconds: Double = 1.5
+    /// Outside a run, a rider not seen at riding speed for this long (seconds) is let go: someone
+    /// who stopped, or who walks off, no longer keeps the course from being clear.
+    public var riderLapseSeconds: Double = 0.6
+    /// The fastest rider, metres per second along the course (72 km/h): a person seen for the first
+    /// time may be this far from where they were a frame before and still be matched.
+    public var fastestRiderMetresPerSecond: Double = 20
+    /// Height over width (in pixels) below which a region is not a person: a ground shadow, a
+    /// ghost of the background, leaves. A person with swinging legs and a shadow is about 1.1, on a bike 0.9.
+    public var minimumHeightOverWidth: Double = 0.5
+    /// Time constants (seconds) of the smoothing of a person's velocity, and of their size and area
+    /// (the same smoothing at any frame rate).
+    public var velocitySmoothingSeconds: Double = 0.05
+    public var sizeSmoothingSeconds: Double = 0.13
+
+    /// Metres along the course per view width: `metresPerViewWidth`, or 35 m (the standard course).
+    public var courseMetresPerViewWidth: Double { metresPerViewWidth ?? 35 }
 
     public init() {}
 }

@@ -46,7 +46,9 @@ import GateSpeedVision
         var seenDuringStop = 0, framesDuringStop = 0
         var foregroundAfterLeaving = 0.0
         while source.nextFrame({ frame in
-            let out = detector.process(frame)
+            // As in a run (the pipeline holds the identity while running): outside a run a rider
+            // who stops is let go as the rider, though still followed.
+            let out = detector.process(frame, holdIdentity: true)
             if frame.timestamp > 5 && frame.timestamp < 19 {
                 framesDuringStop += 1
                 if out.rider != nil { seenDuringStop += 1 }

@@ -57,11 +57,15 @@ import GateSpeedSimulation
         outcomes.forEach { tally.add($0) }
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
         #expect(tally.runCount >= 50, report)
-        #expect(tally.detectedCount >= 28, report)
-        #expect(tally.detectionRate >= 0.47, report)
+        // Raised with issue 11's rider rules (riders of any size, walkers never the rider):
+        // 46 of 59 runs detected, with two runs of slack.
+        #expect(tally.detectedCount >= 44, report)
+        #expect(tally.detectionRate >= 0.74, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
-        #expect(p99 <= 1.25, report)
+        // Over 46 detected runs the p99 is the largest error: 0.81 %, seed 48 (a 10-pixel rider at
+        // 320x240, 15 fps, noise 7.7, shake), newly timed where it was skipped_post before.
+        #expect(p99 <= 0.85, report)
         #expect(median <= 0.15, report)
         #expect(tally.falseStartCount <= 5, report)
     }

@@ -78,12 +78,9 @@ import GateSpeedVision
         try #require(run.results.count == 1, "\(run.events)")
         #expect(abs(run.results[0].speedKmh - truth.speedKmh) / truth.speedKmh <= 0.005,
                 "measured \(run.results[0].speedKmh) km/h, true \(truth.speedKmh) km/h")
-        // The same rider filmed in grey is not timed reliably: colour is what finds them.
-        scene.colour = false
-        let grey = try SceneRun(scene)
-        let greyIsGood = grey.results.count == 1
-            && abs(grey.results[0].speedKmh - truth.speedKmh) / truth.speedKmh <= 0.005
-        #expect(!greyIsGood, "this rider should need colour; the test is not testing colour")
+        // (In grey, the figure's head and legs, 25 levels brighter and 10 darker than its clothes,
+        // are followed too since the course scale stopped gating region sizes (issue 11): grey is
+        // no longer a negative control for this figure; the colour run above is the test.)
     }
 
     /// A person as tall as the rider standing right beside the finish post: their regions run

@@ -45,6 +45,7 @@ import Testing
         struct Stats {
             var root: Int32, minX: Int, maxX: Int, minY: Int, maxY: Int, area = 0, sumX = 0.0, sumY = 0
             var upperSumX = 0.0, upperSumY = 0, upperCount = 0, bottomSumX = 0.0, bottomCount = 0
+            var upperMinX = Int.max, upperMaxX = -1
         }
         var slots: [Stats] = [], slotOfRoot: [Int32: Int] = [:]
         for y in 0..<h {
@@ -69,6 +70,7 @@ import Testing
                 let sampledX = Double(x) + AnalysisGrid.rowShift(y)
                 if Double(y - top) < upperFraction * Double(tall) {
                     slots[slot].upperSumX += sampledX; slots[slot].upperSumY += y; slots[slot].upperCount += 1
+                    slots[slot].upperMinX = min(slots[slot].upperMinX, x); slots[slot].upperMaxX = max(slots[slot].upperMaxX, x)
                 }
                 if y == slots[slot].maxY { slots[slot].bottomSumX += sampledX; slots[slot].bottomCount += 1 }
             }
@@ -83,7 +85,8 @@ import Testing
                             upperCentreX: (s.upperSumX / Double(max(1, s.upperCount)) + 0.5) * cw,
                             bottomX: (s.bottomSumX / Double(max(1, s.bottomCount)) + 0.5) * cw,
                             bottomY: Double(s.maxY + 1) * ch,
-                            upperCentreY: (Double(s.upperSumY) / Double(max(1, s.upperCount)) + 0.5) * ch)
+                            upperCentreY: (Double(s.upperSumY) / Double(max(1, s.upperCount)) + 0.5) * ch,
+                            upperMinX: Double(s.upperMinX) * cw, upperMaxX: Double(s.upperMaxX + 1) * cw)
             blob.regionLabel = s.root
             // Largest first, dropping the smallest when full (the original's insertion).
             var position = blobs.count

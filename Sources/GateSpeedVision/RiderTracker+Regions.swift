@@ -1,0 +1,89 @@
+/// Regions that hold more or less than one person: parts of one person that came apart, and
+/// people whose regions ran together.
+extension RiderTracker {
+    /// Marks as taken the regions that are parts of a much larger one: a head, a swinging limb or a
+    /// ground shadow that came apart from a rider (at least three times their area and twice their
+    /// height, overlapping their columns, between 0.35 of its height above it, a head, and its own
+    /// height below it, legs and feet below a torso that came apart from them).
+    /// They are nobody of their own. (A smaller person passing in front of a tall one is taller
+    /// than half of them, and stays someone.)
+    mutating func setAsideParts(candidates: UnsafeBufferPointer<Blob>) {
+        let count = min(candidates.count, candidateTaken.count)
+        guard count > 1 else { return }
+        for j in 1..<count {   // largest first: only an earlier region can be larger
+            let part = candidates[j]
+            for i in 0..<j where candidates[i].area >= 3 * part.area && part.height < 0.5 * candidates[i].height {
+                let whole = candidates[i]
+                if part.minX < whole.maxX && part.maxX > whole.minX
+                    && part.minY >= whole.minY - 0.35 * whole.height && part.maxY <= whole.maxY + whole.height {
+                    candidateTaken[j] = true
+                    break
+                }
+            }
+        }
+    }
+
+    /// Where track `t` is expected at `time` (normalised view x, constant velocity).
+    func predictedX(_ t: Int, time: Double) -> Double {
+        tracks[t].x + tracks[t].velocity * max(1e-3, time - tracks[t].lastSeen)
+    }
+
+    /// A region that holds the predicted centres of two or more people who were apart before
+    /// is cut between them: each person keeps their own width, the cut falls midway between
+    /// where their edges are expected, and each is measured on their own side of it.
+    /// (Measuring the outer people over their own width from their free edge instead was
+    /// tried: the legs' swing inflates the width and pulls in the neighbour, twice the error.)
+    mutating func splitSharedRegions<Parts: RegionParts>(time: Double, candidates: UnsafeBufferPointer<Blob>,
+                                                                 parts: Parts) {
+        let count = min(candidates.count, candidateTaken.count)
+        for j in 0..<count {
+            let c = candidates[j]
+            var n = 0
+            // People followed apart for a while, each of about the region's height: a limb or a
+            // shadow that broke off one person for a few frames is no second person.
+            for t in 0..<trackCount where !tracks[t].matchedNow && tracks[t].hits >= 3
+                && time - tracks[t].firstSeen >= Self.apartSeconds && tracks[t].height >= 0.5 * c.height {
+                let p = predictedX(t, time: time)
+                if p >= c.minX && p <= c.maxX && tracks[t].width < 0.9 * c.width {
+                    sharing[n] = t
+                    n += 1
+                }
+            }
+            guard n >= 2 else { continue }
+            for a in 1..<n {   // insertion sort by predicted x (n is tiny)
+                var b = a
+                while b > 0 && predictedX(sharing[b - 1], time: time) > predictedX(sharing[b], time: time) {
+                    sharing.swapAt(b - 1, b)
+                    b -= 1
+                }
+            }
+            // Only people who stand side by side are split, never a part of one person that
+            // broke off for a frame (a leg, a head): neighbours' expected extents must not
+            // overlap by more than half the narrower one.
+            var sideBySide = true
+            for k in 1..<n {
+                let t = sharing[k - 1], u = sharing[k]
+                let overlap = (predictedX(t, time: time) + 0.5 * tracks[t].width)
+                    - (predictedX(u, time: time) - 0.5 * tracks[u].width)
+                if overlap > 0.5 * min(tracks[t].width, tracks[u].width) { sideBySide = false }
+            }
+            guard sideBySide else { continue }
+            var left = c.minX
+            for k in 0..<n {
+                let t = sharing[k]
+                var right = c.maxX
+                if k + 1 < n {
+                    let u = sharing[k + 1]
+                    let pt = predictedX(t, time: time), pu = predictedX(u, time: time)
+                    let cut = 0.5 * ((pt + 0.5 * tracks[t].width) + (pu - 0.5 * tracks[u].width))
+                    right = min(pu, max(pt, cut))
+                }
+                if let part = parts.part(of: c, from: left, to: right, upperFraction: settings.upperBodyFraction) {
+                    Self.update(&tracks[t], with: part, time: time, merged: true, tuning: tuning)
+                }
+                left = right
+            }
+            candidateTaken[j] = true
+        }
+    }
+}
