@@ -402,7 +402,7 @@ public struct RiderDetector: Sendable {
 
     private mutating func findRider<Probe: StageProbe>(time: Double, holdIdentity: Bool,
                                                        probe: inout Probe) -> RiderTracker.Observation? {
-        let minimumHeight = max(2, Int((settings.minimumRiderHeight(viewAspect: viewAspect) * Double(blobs.rows)).rounded()))
+        let minimumHeight = max(2, Int((settings.minimumRiderHeight * Double(blobs.rows)).rounded()))
         mask.withUnsafeBufferPointer { m in
             blobs.extract(mask: m.baseAddress!, minimumHeightCells: minimumHeight,
                           upperFraction: settings.upperBodyFraction)

@@ -45,14 +45,11 @@ public struct VisionSettings: Sendable, Equatable {
 
     /// Expected rider height as a fraction of the view height, for a view `aspect` (width / height).
     public func expectedRiderHeight(viewAspect aspect: Double) -> Double {
-        let metres = metresPerViewWidth ?? 35
-        return min(1, assumedRiderHeightMetres / metres * aspect)
+        min(1, assumedRiderHeightMetres / courseMetresPerViewWidth * aspect)
     }
 
     /// The height below which a region is not followed, fraction of the view height.
-    public func minimumRiderHeight(viewAspect aspect: Double) -> Double {
-        riderMinHeight ?? smallestPersonHeight
-    }
+    public var minimumRiderHeight: Double { riderMinHeight ?? smallestPersonHeight }
     /// Fraction of a region's height, from the top, used for its horizontal centre (head and torso:
     /// legs swing and ground shadows spread sideways, the upper body does neither).
     public var upperBodyFraction: Double = 0.5

@@ -62,11 +62,11 @@ import Testing
         settings.metresPerViewWidth = 35   // 28 m between posts at 10 % and 90 %
         // 1.6 m of 26.25 m view height (4:3) is 6.1 %: expected, but a rider of half that is still followed.
         #expect(abs(settings.expectedRiderHeight(viewAspect: 4.0 / 3.0) - 1.6 / 35 * 4 / 3) < 1e-12)
-        #expect(settings.minimumRiderHeight(viewAspect: 4.0 / 3.0) == settings.smallestPersonHeight)
+        #expect(settings.minimumRiderHeight == settings.smallestPersonHeight)
         #expect(settings.smallestPersonHeight < 0.03)
         settings.metresPerViewWidth = 5    // a short course close to the camera: still the floor only
-        #expect(settings.minimumRiderHeight(viewAspect: 4.0 / 3.0) == settings.smallestPersonHeight)
+        #expect(settings.minimumRiderHeight == settings.smallestPersonHeight)
         settings.riderMinHeight = 0.2      // configured explicitly
-        #expect(settings.minimumRiderHeight(viewAspect: 4.0 / 3.0) == 0.2)
+        #expect(settings.minimumRiderHeight == 0.2)
     }
 }
