@@ -28,8 +28,12 @@ public struct RunClipRequest: Sendable, Equatable {
     public var finishTime: Double
     public var speedKmh: Double
     public var pass: Bool
+    /// The session the run was timed in; nil: the recorder's session when it is requested.
+    public var session: SessionID?
 
-    public init(number: Int, startTime: Double, finishTime: Double, speedKmh: Double, pass: Bool) {
+    public init(number: Int, startTime: Double, finishTime: Double, speedKmh: Double, pass: Bool,
+                session: SessionID? = nil) {
+        self.session = session
         self.number = number
         self.startTime = startTime
         self.finishTime = finishTime
@@ -45,6 +49,9 @@ public struct PlannedClip: Sendable, Equatable {
     public var to: Double
     /// Set for runs.
     public var run: RunClipRequest?
+    /// The session the clip belongs to (a run's, or the one a highlight was marked in);
+    /// nil: whatever session is current when it is cut.
+    public var session: SessionID? = nil
 }
 
 /// Decides which clips to cut and when, on the camera clock only (no threads, no wall
@@ -67,18 +74,19 @@ public struct ClipPlanner: Sendable {
 
     public mutating func requestRun(_ run: RunClipRequest) {
         waiting.append(PlannedClip(kind: .run, from: run.startTime - timing.preRoll,
-                                   to: run.finishTime + timing.postRoll, run: run))
+                                   to: run.finishTime + timing.postRoll, run: run, session: run.session))
     }
 
     /// Marks a highlight ending at camera time `t` (nil: the newest recorded time, which
     /// lags the camera by the encoder queue; pass the press's camera time when known).
     /// Returns false when it is ignored: within the cooldown of the previous highlight
     /// (either side, camera clock), or nothing recorded yet.
-    public mutating func requestHighlight(at t: Double? = nil) -> Bool {
+    public mutating func requestHighlight(at t: Double? = nil, session: SessionID? = nil) -> Bool {
         guard let end = t ?? now else { return false }
         if let lastHighlight, abs(end - lastHighlight) < timing.highlightCooldown { return false }
         lastHighlight = end
-        waiting.append(PlannedClip(kind: .highlight, from: end - timing.highlightLength, to: end, run: nil))
+        waiting.append(PlannedClip(kind: .highlight, from: end - timing.highlightLength, to: end, run: nil,
+                                   session: session))
         return true
     }
 

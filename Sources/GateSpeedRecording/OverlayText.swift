@@ -35,9 +35,11 @@ struct OverlayText {
 
     /// Appends `value` rounded to `fractionDigits` decimals (e.g. 1.42).
     mutating func append(_ value: Double, fractionDigits: Int) {
-        guard value.isFinite else { append("–"); return }
         var scale = 1
-        for _ in 0..<fractionDigits { scale *= 10 }
+        for _ in 0..<min(max(fractionDigits, 0), 9) { scale *= 10 }
+        // Beyond ±9e15 units the conversion to Int would trap: a figure no course gives
+        // (e.g. an average restored from a tampered journal) shows as a dash instead.
+        guard value.isFinite, abs(value) * Double(scale) < 9e15 else { append("–"); return }
         let scaled = Int((abs(value) * Double(scale)).rounded())
         if value < 0 && scaled > 0 { append(scalar: 0x2D) }
         append(scaled / scale)

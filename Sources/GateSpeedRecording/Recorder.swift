@@ -130,8 +130,12 @@ public final class Recorder: Sendable {
         return false
     }
 
-    /// Keeps a valid run: its clip is cut once the post-roll has been recorded.
+    /// Keeps a valid run: its clip is cut once the post-roll has been recorded, and filed in
+    /// the session the run belongs to (`run.session`, else the session current now), even
+    /// when a new session begins during the post-roll.
     public func requestRunClip(_ run: RunClipRequest) {
+        var run = run
+        if run.session == nil { run.session = library.session }
         planner.withLock { $0.requestRun(run) }
     }
 
@@ -141,7 +145,8 @@ public final class Recorder: Sendable {
     /// Returns false when ignored (within the cooldown of the previous one, or nothing recorded).
     @discardableResult
     public func requestHighlight(at t: Double? = nil) -> Bool {
-        planner.withLock { $0.requestHighlight(at: t) }
+        let session = library.session
+        return planner.withLock { $0.requestHighlight(at: t, session: session) }
     }
 
     /// Files the following clips under `session` (a new session was started).
@@ -233,9 +238,9 @@ public final class Recorder: Sendable {
         let reservation: ClipReservation?
         if let run = clip.run {
             reservation = library.reserveRunClip(number: run.number, speedKmh: run.speedKmh, pass: run.pass,
-                                                 expectedBytes: bytes)
+                                                 expectedBytes: bytes, session: clip.session)
         } else {
-            reservation = library.reserveHighlightClip(expectedBytes: bytes)
+            reservation = library.reserveHighlightClip(expectedBytes: bytes, session: clip.session)
         }
         guard let reservation else {
             skipped.add(1, ordering: .relaxed)

@@ -10,26 +10,54 @@ public enum SpeechOutputMode: Sendable, Equatable {
     case wavDirectory(String)
 }
 
-/// Writes one WAV per announcement: `<directory>/speech-0003-result.wav` (id, kind).
+/// Writes one WAV per announcement: `<directory>/speech-0003-result.wav` (number, kind).
+/// Numbers continue after the highest already in the directory, so a restart never
+/// overwrites earlier speech; an existing name is skipped, never replaced.
+/// Used from the speaker thread only.
 public final class WAVDirectoryOutput: SpeechOutput {
     public let directory: String
+    /// The number the next file gets; found from the directory on the first delivery.
+    private var nextNumber: Int?
 
     public init(directory: String) {
         self.directory = directory
     }
 
-    /// The file name used for an announcement.
-    public static func fileName(for announcement: Announcement) -> String {
-        let digits = String(announcement.id)
+    /// The file name for the `number`th announcement of `kind`.
+    public static func fileName(number: Int, kind: AnnouncementKind) -> String {
+        let digits = String(number)
         let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        return "speech-\(padded)-\(announcement.kind.rawValue).wav"
+        return "speech-\(padded)-\(kind.rawValue).wav"
+    }
+
+    /// The highest `speech-N-…wav` number in `directory` (0 when there is none).
+    public static func highestNumber(in directory: String) -> Int {
+        var highest = 0
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where name.hasPrefix("speech-") && name.hasSuffix(".wav") {
+            let digits = name.dropFirst("speech-".count).prefix { $0.isASCII && $0.isNumber }
+            // At most nine digits: a stray huge number can neither trap nor stop the numbering.
+            guard !digits.isEmpty, digits.count <= 9, let number = Int(digits) else { continue }
+            highest = max(highest, number)
+        }
+        return highest
     }
 
     public func deliver(_ audio: SpeechAudio, for announcement: Announcement) throws -> SpeechDelivery {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = (directory as NSString).appendingPathComponent(Self.fileName(for: announcement))
-        try WAVFile.write(samples: audio.samples, sampleRate: audio.sampleRate, to: path)
-        return .wroteWAV(path: path)
+        var number = nextNumber ?? Self.highestNumber(in: directory) + 1
+        while true {
+            let path = (directory as NSString).appendingPathComponent(Self.fileName(number: number, kind: announcement.kind))
+            do throws(WAVFile.WriteError) {
+                try WAVFile.write(samples: audio.samples, sampleRate: audio.sampleRate, to: path, replacing: false)
+            } catch {
+                guard case .exists = error else { throw error }
+                number += 1   // another writer took it since: the next one
+                continue
+            }
+            nextNumber = number + 1
+            return .wroteWAV(path: path)
+        }
     }
 }
 

@@ -6,6 +6,8 @@ public enum WAVFile {
     public enum WriteError: Error, Equatable, CustomStringConvertible {
         case tooLong(path: String, samples: Int)
         case cannotWrite(path: String, reason: String)
+        /// `write(…, replacing: false)` found a file at `path` and left it alone.
+        case exists(path: String)
 
         public var description: String {
             switch self {
@@ -13,6 +15,8 @@ public enum WAVFile {
                 return "cannot write WAV '\(path)': \(samples) samples exceed the 4 GiB WAV limit"
             case let .cannotWrite(path, reason):
                 return "cannot write WAV '\(path)': \(reason)"
+            case let .exists(path):
+                return "cannot write WAV '\(path)': a file of that name exists"
             }
         }
     }
@@ -47,8 +51,10 @@ public enum WAVFile {
     }
 
     /// Writes the file atomically: to a temporary file beside `path`, then rename(2), so
-    /// readers never see a half-written WAV.
-    public static func write(samples: [Int16], sampleRate: Int, to path: String) throws(WriteError) {
+    /// readers never see a half-written WAV. With `replacing: false` an existing file at
+    /// `path` is never overwritten (link(2) instead of rename; throws `.exists`).
+    public static func write(samples: [Int16], sampleRate: Int, to path: String,
+                             replacing: Bool = true) throws(WriteError) {
         guard let bytes = encode(samples: samples, sampleRate: sampleRate) else {
             throw .tooLong(path: path, samples: samples.count)
         }
@@ -56,6 +62,14 @@ public enum WAVFile {
         if let reason = writeFile(bytes, to: temporary) {
             unlink(temporary)
             throw .cannotWrite(path: path, reason: reason)
+        }
+        if !replacing {
+            let linked = link(temporary, path) == 0
+            let code = errno
+            unlink(temporary)
+            if linked { return }
+            if code == EEXIST { throw .exists(path: path) }
+            throw .cannotWrite(path: path, reason: String(cString: strerror(code)))
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))

@@ -21,18 +21,43 @@ struct SpeechOutputTests {
         #expect(WAVFile.encode(samples: [1], sampleRate: 0) == nil)
     }
 
-    @Test("WAV directory: one file per announcement named by id and kind, readable")
+    @Test("WAV directory: one file per announcement, numbered in order and named by kind, readable")
     func wavDirectory() throws {
         let directory = try makeTemporaryDirectory("wavdir") + "/nested"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = WAVDirectoryOutput(directory: directory)
         let delivery = try output.deliver(audio, for: Announcement(id: 3, kind: .result, text: "x"))
-        #expect(delivery == .wroteWAV(path: directory + "/speech-0003-result.wav"))
-        let wav = try ParsedWAV(path: directory + "/speech-0003-result.wav")
+        #expect(delivery == .wroteWAV(path: directory + "/speech-0001-result.wav"))
+        let wav = try ParsedWAV(path: directory + "/speech-0001-result.wav")
         #expect(wav.samples == audio.samples)
         #expect(wav.sampleRate == 22050)
-        #expect(WAVDirectoryOutput.fileName(for: Announcement(id: 12345, kind: .check, text: "")) == "speech-12345-check.wav")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["speech-0003-result.wav"])
+        #expect(WAVDirectoryOutput.fileName(number: 12345, kind: .check) == "speech-12345-check.wav")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["speech-0001-result.wav"])
+    }
+
+    @Test("WAV directory: after a restart the numbers go on and no earlier file is overwritten")
+    func wavNumbersSurviveARestart() throws {
+        let directory = try makeTemporaryDirectory("wav-restart")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = WAVDirectoryOutput(directory: directory)
+        _ = try first.deliver(audio, for: Announcement(id: 1, kind: .result, text: "a"))
+        _ = try first.deliver(audio, for: Announcement(id: 2, kind: .invalid, text: "b"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory + "/speech-0001-result.wav"))
+        // A stray file with a number too big to matter, and one another writer made.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/speech-99999999999999999999-result.wav"))
+        try Data("y".utf8).write(to: URL(fileURLWithPath: directory + "/speech-0003-result.wav"))
+
+        // The service restarts: a new output, whose speaker numbers announcements from 1 again.
+        let second = WAVDirectoryOutput(directory: directory)
+        let delivery = try second.deliver(SpeechAudio(sampleRate: 22050, samples: [7, 7]),
+                                          for: Announcement(id: 1, kind: .result, text: "c"))
+        #expect(delivery == .wroteWAV(path: directory + "/speech-0004-result.wav"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/speech-0001-result.wav")) == before,
+                "before: speech-0001-result.wav was overwritten")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/speech-0003-result.wav")) == Data("y".utf8))
+        #expect(throws: WAVFile.WriteError.exists(path: directory + "/speech-0003-result.wav")) {
+            try WAVFile.write(samples: [1], sampleRate: 22050, to: directory + "/speech-0003-result.wav", replacing: false)
+        }
     }
 
     @Test("a WAV path that cannot be written gives an error naming it")
@@ -88,7 +113,7 @@ struct SpeechOutputTests {
                                          onFinished: { completions.record($0) }, log: { _ in })
         speaker.enqueue("Highlight saved.", kind: .confirmation, id: 5)
         speaker.stop()
-        let path = directory + "/speech-0005-confirmation.wav"
+        let path = directory + "/speech-0001-confirmation.wav"
         #expect(completions.all == [SpeechCompletion(id: 5, kind: .confirmation, outcome: .spoken, wavPath: path)])
         let wav = try ParsedWAV(path: path)
         #expect(wav.sampleRate == 22050)

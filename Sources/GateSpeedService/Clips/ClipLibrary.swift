@@ -8,11 +8,16 @@ import Synchronization
 /// Before each clip it asks the `StorageGuard`; when space is short it deletes the oldest
 /// non-favourite clips (all sessions), and when still short it refuses the clip
 /// (`reserve…` returns nil) and the guard reports `clipsSuspended`.
+///
+/// Everything read from the folder (index entries, folder names) goes through
+/// `ConfinedDirectory`: nothing outside `root` is ever read, written or deleted, whatever an
+/// index says. A corrupt index is set aside and rebuilt; clips go on.
 /// Thread-safe; meant for the clip writer thread plus occasional commands.
 public final class ClipLibrary: Sendable {
     public let root: String
     public let storageGuard: StorageGuard
     private let clock: @Sendable () -> Date
+    private let store: ClipIndexStore
     private let state: Mutex<MutableState>
 
     private struct MutableState {
@@ -21,14 +26,20 @@ public final class ClipLibrary: Sendable {
         var nextHighlight: Int
     }
 
+    /// - Parameter partialClipIsPlayable: decides whether a hidden `.NAME.partial` left by a
+    ///   kill is a complete clip (kept, renamed to NAME and indexed) or not (deleted). Nil:
+    ///   every one is deleted.
     public init(root: String, session: SessionID, storageGuard: StorageGuard = StorageGuard(),
-                clock: @escaping @Sendable () -> Date = { Date() }) throws(DurableFileError) {
+                clock: @escaping @Sendable () -> Date = { Date() },
+                partialClipIsPlayable: (@Sendable (String) -> Bool)? = nil) throws(DurableFileError) {
         self.root = root
         self.storageGuard = storageGuard
         self.clock = clock
-        try DurableFile.createDirectory(root)
-        Self.removeUnfinishedWrites(root: root)
-        let index = try Self.loadIndex(root: root, session: session)
+        let store = ClipIndexStore(root: root, log: storageGuard.log)
+        self.store = store
+        _ = try ConfinedDirectory.openRoot(root, create: true)
+        ClipRecovery(store: store).recoverUnfinishedWrites(isPlayable: partialClipIsPlayable)
+        let index = Self.loadOrEmpty(session, store: store)
         state = Mutex(MutableState(session: session, index: index, nextHighlight: Self.nextHighlight(in: index)))
     }
 
@@ -42,30 +53,36 @@ public final class ClipLibrary: Sendable {
 
     /// Switches to another session (date change or command); later clips go to its directory.
     public func setSession(_ session: SessionID) throws(DurableFileError) {
-        let index = try Self.loadIndex(root: root, session: session)
+        let index = Self.loadOrEmpty(session, store: store)
         state.withLock { $0 = MutableState(session: session, index: index, nextHighlight: Self.nextHighlight(in: index)) }
     }
 
     /// Directory of a session's clips.
     public func directory(of session: SessionID) -> String {
-        Self.directory(root: root, session: session)
+        "\(root)/\(session.date)/session-\(session.number)"
     }
 
     /// Reserves the path of a valid run's clip, or nil when clips are suspended for space.
-    /// - Parameter expectedBytes: about how big the clip will be (the packets' total).
-    public func reserveRunClip(number: Int, speedKmh: Double, pass: Bool, expectedBytes: Int) -> ClipReservation? {
-        let rounded = Int(speedKmh.rounded())
-        let name = String(format: "run-%04d-%dkmh-%@.mp4", number, rounded, pass ? "pass" : "fail")
-        return reserve(expectedBytes: expectedBytes) { session, _ in
+    /// - Parameters:
+    ///   - expectedBytes: about how big the clip will be (the packets' total).
+    ///   - session: the session the run was timed in (nil: the current one). A clip cut after
+    ///     a new session began still belongs to the session of its run.
+    public func reserveRunClip(number: Int, speedKmh: Double, pass: Bool, expectedBytes: Int,
+                               session: SessionID? = nil) -> ClipReservation? {
+        // The name carries whole km/h; a speed no course can give is clamped, never trapped on.
+        let shown = speedKmh.isFinite ? min(max(speedKmh, 0), 9_999) : 0
+        let name = ClipFileName(kind: .run, number: min(max(number, 1), ClipFileName.maximumNumber),
+                                roundedKmh: Int(shown.rounded()), pass: pass).text
+        return reserve(expectedBytes: expectedBytes, session: session) { session, _ in
             (ClipReservation(path: self.directory(of: session) + "/" + name, kind: .run, number: number,
                              session: session, speedKmh: speedKmh, pass: pass), false)
         }
     }
 
     /// Reserves the path of the next highlight clip, or nil when clips are suspended for space.
-    public func reserveHighlightClip(expectedBytes: Int) -> ClipReservation? {
-        reserve(expectedBytes: expectedBytes) { session, nextHighlight in
-            let name = String(format: "highlight-%04d.mp4", nextHighlight)
+    public func reserveHighlightClip(expectedBytes: Int, session: SessionID? = nil) -> ClipReservation? {
+        reserve(expectedBytes: expectedBytes, session: session) { session, nextHighlight in
+            let name = ClipFileName(kind: .highlight, number: nextHighlight).text
             return (ClipReservation(path: self.directory(of: session) + "/" + name, kind: .highlight,
                                     number: nextHighlight, session: session, speedKmh: nil, pass: nil), true)
         }
@@ -74,22 +91,21 @@ public final class ClipLibrary: Sendable {
     /// Adds a written clip (its file complete at `reservation.path`) to its session's index.
     @discardableResult
     public func commit(_ reservation: ClipReservation) throws(DurableFileError) -> ClipEntry {
-        let size = (try? FileManager.default.attributesOfItem(atPath: reservation.path)[.size] as? Int) ?? 0
+        let file = (reservation.path as NSString).lastPathComponent
+        var size = 0
+        if case .file(let bytes, _) = try store.sessionDirectory(reservation.session, create: false).kind(of: file) {
+            size = bytes
+        }
         let entry = ClipEntry(
             kind: reservation.kind, number: reservation.number, time: clock().formatted(.iso8601),
             speedKmh: reservation.speedKmh, verdict: reservation.pass.map { $0 ? "pass" : "fail" },
-            file: (reservation.path as NSString).lastPathComponent, bytes: size)
+            file: file, bytes: size)
         try state.withLock { (state: inout MutableState) throws(DurableFileError) in
-            if reservation.session == state.session {
-                state.index.clips.removeAll { $0.file == entry.file }
-                state.index.clips.append(entry)
-                try Self.saveIndex(state.index, root: root)
-            } else {
-                var other = try Self.loadIndex(root: root, session: reservation.session)
-                other.clips.removeAll { $0.file == entry.file }
-                other.clips.append(entry)
-                try Self.saveIndex(other, root: root)
-            }
+            var index = reservation.session == state.session ? state.index : try store.load(reservation.session)
+            index.clips.removeAll { $0.file == entry.file }
+            index.clips.append(entry)
+            try store.save(index)
+            if reservation.session == state.session { state.index = index }
         }
         return entry
     }
@@ -99,10 +115,10 @@ public final class ClipLibrary: Sendable {
     @discardableResult
     public func setFavourite(_ favourite: Bool, file: String, session: SessionID) throws(DurableFileError) -> Bool {
         try state.withLock { (state: inout MutableState) throws(DurableFileError) -> Bool in
-            var index = session == state.session ? state.index : try Self.loadIndex(root: root, session: session)
+            var index = session == state.session ? state.index : try store.load(session)
             guard let position = index.clips.firstIndex(where: { $0.file == file }) else { return false }
             index.clips[position].favourite = favourite
-            try Self.saveIndex(index, root: root)
+            try store.save(index)
             if session == state.session { state.index = index }
             return true
         }
@@ -110,14 +126,24 @@ public final class ClipLibrary: Sendable {
 
     // MARK: - Space
 
-    private func reserve(expectedBytes: Int,
+    private func reserve(expectedBytes: Int, session requested: SessionID?,
                          _ make: (SessionID, Int) -> (ClipReservation, Bool)) -> ClipReservation? {
         state.withLock { state -> ClipReservation? in
             guard makeRoom(expectedBytes: expectedBytes, state: &state) else { return nil }
-            let (reservation, usedHighlight) = make(state.session, state.nextHighlight)
-            if usedHighlight { state.nextHighlight += 1 }
-            try? DurableFile.createDirectory(directory(of: state.session))
-            return reservation
+            let session = requested ?? state.session
+            do {
+                _ = try store.sessionDirectory(session, create: true)
+            } catch {
+                storageGuard.setSuspended(true, at: root, reason: "cannot make \(directory(of: session)): \(error)")
+                return nil
+            }
+            if session == state.session {
+                let (reservation, usedHighlight) = make(session, state.nextHighlight)
+                if usedHighlight { state.nextHighlight += 1 }
+                return reservation
+            }
+            // A clip of an earlier session (cut after a new one began): that session's numbering.
+            return make(session, Self.nextHighlight(in: Self.loadOrEmpty(session, store: store))).0
         }
     }
 
@@ -136,95 +162,57 @@ public final class ClipLibrary: Sendable {
 
     /// Deletes the oldest non-favourite clip of all sessions and drops it from its index.
     private func deleteOldestClip(state: inout MutableState) -> Bool {
-        var oldest: (index: SessionClipIndex, entry: ClipEntry)?
-        for index in allIndexes(current: state.index) {
+        var oldest: (session: SessionID, index: SessionClipIndex, entry: ClipEntry)?
+        for (session, index) in allIndexes(state) {
             for entry in index.clips where !entry.favourite {
-                if let current = oldest, !Self.isOlder(entry, index, than: current.entry, current.index) { continue }
-                oldest = (index, entry)
+                if let current = oldest, !Self.isOlder(entry, session, than: current.entry, current.session) { continue }
+                oldest = (session, index, entry)
             }
         }
-        guard let (index, entry) = oldest else { return false }
-        let session = SessionID(date: index.date, number: index.session)
+        guard let (session, index, entry) = oldest else { return false }
         let directory = self.directory(of: session)
-        unlink(directory + "/" + entry.file)
+        do {
+            // By descriptor, without following links: only an entry of this session's folder goes.
+            try store.sessionDirectory(session, create: false).remove(entry.file)
+        } catch {
+            storageGuard.log("could not delete \(directory)/\(entry.file): \(error); dropped from the index")
+        }
         var updated = index
         updated.clips.removeAll { $0.file == entry.file }
         // An index that cannot be rewritten is still correct enough: the file is gone,
         // and a missing file is removed again (harmlessly) on the next pass.
-        try? Self.saveIndex(updated, root: root)
+        try? store.save(updated)
         if session == state.session { state.index = updated }
         storageGuard.log("deleted \(directory)/\(entry.file) to keep free space")
         return true
     }
 
-    private static func isOlder(_ a: ClipEntry, _ aIndex: SessionClipIndex,
-                                than b: ClipEntry, _ bIndex: SessionClipIndex) -> Bool {
+    private static func isOlder(_ a: ClipEntry, _ aSession: SessionID, than b: ClipEntry, _ bSession: SessionID) -> Bool {
         if a.time != b.time { return a.time < b.time }
-        if aIndex.date != bIndex.date { return aIndex.date < bIndex.date }
-        if aIndex.session != bIndex.session { return aIndex.session < bIndex.session }
+        if aSession.date != bSession.date { return aSession.date < bSession.date }
+        if aSession.number != bSession.number { return aSession.number < bSession.number }
         return a.number < b.number
     }
 
     /// Every session index under the root (the current one from memory).
-    private func allIndexes(current: SessionClipIndex) -> [SessionClipIndex] {
-        var result = [current]
-        let files = FileManager.default
-        for date in (try? files.contentsOfDirectory(atPath: root)) ?? [] {
-            for sessionName in (try? files.contentsOfDirectory(atPath: root + "/" + date)) ?? [] {
-                guard sessionName.hasPrefix("session-"), let number = Int(sessionName.dropFirst(8)) else { continue }
-                if date == current.date && number == current.session { continue }
-                if let index = try? Self.loadIndex(root: root, session: SessionID(date: date, number: number)) {
-                    result.append(index)
-                }
-            }
-        }
-        return result
-    }
-
-    /// Deletes what a kill mid-write leaves: hidden `.NAME.partial` clip files and
-    /// `index.json.tmp`. They never carry a final name, so nothing else is affected.
-    static func removeUnfinishedWrites(root: String) {
-        let files = FileManager.default
-        for date in (try? files.contentsOfDirectory(atPath: root)) ?? [] {
-            for session in (try? files.contentsOfDirectory(atPath: root + "/" + date)) ?? [] where session.hasPrefix("session-") {
-                let directory = root + "/" + date + "/" + session
-                for name in (try? files.contentsOfDirectory(atPath: directory)) ?? []
-                    where (name.hasPrefix(".") && name.hasSuffix(".partial")) || name.hasSuffix(".tmp") {
-                    unlink(directory + "/" + name)
-                }
-            }
-        }
+    private func allIndexes(_ state: MutableState) -> [(SessionID, SessionClipIndex)] {
+        [(state.session, state.index)] + store.allSessions().filter { $0.0 != state.session }
     }
 
     // MARK: - Index files
 
-    static func directory(root: String, session: SessionID) -> String {
-        "\(root)/\(session.date)/session-\(session.number)"
-    }
-
-    static func loadIndex(root: String, session: SessionID) throws(DurableFileError) -> SessionClipIndex {
-        let path = directory(root: root, session: session) + "/index.json"
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// The session's index, or an empty one (logged) when its folder cannot be read at all.
+    private static func loadOrEmpty(_ session: SessionID, store: ClipIndexStore) -> SessionClipIndex {
+        do {
+            return try store.load(session)
+        } catch {
+            store.log("clip index of \(session): \(error); starting an empty index")
             return SessionClipIndex(date: session.date, session: session.number)
         }
-        guard let index = try? JSONDecoder().decode(SessionClipIndex.self, from: data) else {
-            throw DurableFileError(.read, path: path, code: EILSEQ)
-        }
-        return index
-    }
-
-    static func saveIndex(_ index: SessionClipIndex, root: String) throws(DurableFileError) {
-        let directory = directory(root: root, session: SessionID(date: index.date, number: index.session))
-        try DurableFile.createDirectory(directory)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(index) else {
-            throw DurableFileError(.write, path: directory + "/index.json", code: EINVAL)
-        }
-        try DurableFile.writeAtomically(Array(data), to: directory + "/index.json")
     }
 
     private static func nextHighlight(in index: SessionClipIndex) -> Int {
-        (index.clips.filter { $0.kind == .highlight }.map(\.number).max() ?? 0) + 1
+        let highest = index.clips.filter { $0.kind == .highlight }.map(\.number).max() ?? 0
+        return min(highest, ClipFileName.maximumNumber - 1) + 1
     }
 }

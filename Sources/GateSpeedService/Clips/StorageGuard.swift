@@ -41,10 +41,13 @@ public final class StorageGuard: Sendable {
     }
 
     /// Records the outcome of a space check, logging only when the state changes.
-    func setSuspended(_ value: Bool, at path: String) {
+    /// `reason`: why, when it is not the free-space floor (a folder that cannot be made).
+    func setSuspended(_ value: Bool, at path: String, reason: String? = nil) {
         let was = suspended.exchange(value, ordering: .relaxed)
         guard was != value else { return }
-        if value {
+        if value, let reason {
+            log("clips suspended: \(reason); timing continues")
+        } else if value {
             log("clips suspended: less than \(minimumFreeBytes / 1_000_000) MB free under \(path) "
                 + "and no more non-favourite clips to delete; timing continues")
         } else {

@@ -5,7 +5,7 @@ import Glibc
 
 /// Why a durable write failed. `code` is the POSIX errno.
 public struct DurableFileError: Error, Equatable, CustomStringConvertible {
-    public enum Operation: String, Sendable { case open, read, write, sync, rename, truncate, createDirectory }
+    public enum Operation: String, Sendable { case open, read, write, sync, rename, remove, truncate, createDirectory }
     public let operation: Operation
     public let path: String
     public let code: Int32
@@ -21,14 +21,33 @@ public struct DurableFileError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The two system calls every durable write goes through, as a seam: `system` makes the
+/// real calls; tests pass one that fails with ENOSPC or EIO to prove that nothing is lost
+/// when the disk fills. Each returns what the call returns and leaves `errno` set on failure.
+public struct DiskWrites: Sendable {
+    public var write: @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
+    public var fsync: @Sendable (_ fd: Int32) -> Int32
+
+    public init(write: @escaping @Sendable (Int32, UnsafeRawBufferPointer) -> Int,
+                fsync: @escaping @Sendable (Int32) -> Int32) {
+        self.write = write
+        self.fsync = fsync
+    }
+
+    public static let system = DiskWrites(write: { fd, bytes in Glibc.write(fd, bytes.baseAddress, bytes.count) },
+                                          fsync: { Glibc.fsync($0) })
+}
+
 /// Small POSIX helpers for files that must survive a power cut: whole-file replacement
 /// by temp + fsync + rename, directory fsync, and durable appends.
 public enum DurableFile {
     /// Replaces `path` with `bytes` atomically: a reader (or a restart after a crash)
     /// sees either the old file or the new one, never a mix.
+    /// A link planted at the temporary name is removed, never written through.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(DurableFileError) {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw DurableFileError(.open, path: temporary, code: errno) }
         do throws(DurableFileError) {
             try writeAll(fd: fd, bytes, path: temporary)
@@ -73,12 +92,12 @@ public enum DurableFile {
     }
 
     /// Writes all of `bytes` to `fd`, retrying partial writes and EINTR.
-    static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(DurableFileError) {
+    static func writeAll(fd: Int32, _ bytes: [UInt8], path: String,
+                         calls: DiskWrites = .system) throws(DurableFileError) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(fd, base + written, raw.count - written)
+                calls.write(fd, UnsafeRawBufferPointer(rebasing: raw[written...]))
             }
             if result < 0 {
                 if errno == EINTR { continue }
@@ -95,11 +114,12 @@ public enum DurableFile {
 final class AppendOnlyFile {
     let path: String
     private let fd: Int32
+    private let calls: DiskWrites
     private(set) var size: Int
 
     /// Opens (creating when missing) `path`, first cutting any bytes after `validLength`
     /// (a torn tail from a crash mid-write).
-    init(path: String, validLength: Int?) throws(DurableFileError) {
+    init(path: String, validLength: Int?, calls: DiskWrites = .system) throws(DurableFileError) {
         let existed = access(path, F_OK) == 0
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw DurableFileError(.open, path: path, code: errno) }
@@ -120,6 +140,7 @@ final class AppendOnlyFile {
         self.fd = fd
         self.path = path
         self.size = size
+        self.calls = calls
         if !existed { try DurableFile.syncDirectory(containing: path) }
     }
 
@@ -127,8 +148,8 @@ final class AppendOnlyFile {
 
     func append(_ bytes: [UInt8]) throws(DurableFileError) {
         do throws(DurableFileError) {
-            try DurableFile.writeAll(fd: fd, bytes, path: path)
-            guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, code: errno) }
+            try DurableFile.writeAll(fd: fd, bytes, path: path, calls: calls)
+            guard calls.fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, code: errno) }
             size += bytes.count
         } catch {
             // Cut whatever part of the record reached the file; it was never acknowledged.

@@ -1,141 +1,256 @@
 import Foundation
 import Synchronization
 
+/// Whether a journal line is on disk.
+public enum JournalDurability: Sendable, Equatable {
+    /// Appended and fsync'd before the call returned.
+    case durable
+    /// The disk refused it (full, read-only, gone): kept in memory, in order, with `lines`
+    /// lines waiting in all, and written as soon as a retry succeeds. The status LED shows it.
+    case pending(lines: Int)
+    /// The disk refused it and the in-memory backlog is full: this line is not kept. The
+    /// announcement says so aloud and the line goes to the log in full.
+    case notKept
+
+    /// Said after the announcement of a line that is `notKept`.
+    public static let notSavedSentence = "Not saved."
+
+    /// The words to announce for a result or invalid run with this durability: unchanged
+    /// while it is on disk or waiting in the backlog; with "Not saved." when it is not kept.
+    public func announcing(_ words: String) -> String {
+        self == .notKept ? words + " " + Self.notSavedSentence : words
+    }
+}
+
 /// What the journal knows after an append (or a restore): the session the line went to,
-/// its scoreboard, and whether this call started that session (print a `session` event).
+/// its scoreboard, whether this call started that session (print a `session` event), and
+/// whether the line is on disk.
 public struct JournalState: Sendable, Equatable {
     public var session: SessionID
     public var scoreboard: SessionScoreboard
     /// True when this call began a new session (date change or command).
     public var sessionStarted: Bool
+    public var durability: JournalDurability = .durable
 }
 
 /// The results journal: `results.jsonl`, one JSON object per line, every `result` and
-/// `invalid` appended and fsync'd BEFORE the caller announces it, so nothing announced is
-/// lost. On start the current session's scoreboard is restored from it; a session line is
-/// written when a new session begins (first start, a new local date, or `startNewSession`).
+/// `invalid` appended and fsync'd BEFORE the caller announces it. On start the current
+/// session's scoreboard is restored from it; a session line is written when a new session
+/// begins (first start, a new local date, or `startNewSession`).
 ///
-/// Appends are synchronous and durable: they return only once the line is on disk.
+/// The durability rule: a line the disk refuses (ENOSPC, EIO, a journal that cannot even be
+/// opened at start) is never dropped silently. It waits in a bounded in-memory backlog, in
+/// order, retried before every later line and by `retryPending()`; `fault` says why meanwhile
+/// (the service blinks the status LED). Only when the backlog is full is a line `notKept`,
+/// which the caller must say aloud. Nothing here throws: timing never stops for the journal.
+///
 /// Thread-safe (calls are serialised by a mutex); intended to be called from one sink
 /// thread off the frame loop.
 public final class ResultsJournal: Sendable {
     public let path: String
-    /// Lines skipped while restoring: a torn last line from a kill mid-write, or garbage.
+    /// Lines skipped while restoring: a torn last line from a kill mid-write, garbage, or
+    /// lines whose numbers are out of range.
     public let ignoredLineCount: Int
+    /// Why the first few of them were skipped ("line 7: speed_kmh 1e+300 is outside 0…1000").
+    public let ignoredLineReasons: [String]
+    /// Lines kept in memory at most while the disk refuses them (about 300 bytes each).
+    public let backlogCapacity: Int
 
     private let clock: @Sendable () -> Date
     private let calendar: Calendar
+    private let calls: DiskWrites
     private let state: Mutex<MutableState>
 
     private struct MutableState {
-        var file: AppendOnlyFile
+        /// Nil while the file could not be opened (retried with the backlog).
+        var file: AppendOnlyFile?
         var session: SessionID
         var scoreboard: SessionScoreboard
+        /// Encoded lines the disk has not taken yet, oldest first.
+        var backlog: [[UInt8]] = []
+        /// The last failure, while anything is pending or the file is not open.
+        var fault: DurableFileError?
     }
 
-    /// Opens (or creates) the journal at `path` and restores the current session.
+    /// Opens (or creates) the journal at `path` and restores the current session. Never
+    /// fails: a journal that cannot be read or written starts with its `fault` set and its
+    /// lines in the backlog.
     /// - Parameters:
     ///   - clock: wall-clock time, for the session date and the `wall` field (injectable for tests).
     ///   - timeZone: the zone whose calendar date splits sessions (the board's local time).
+    ///   - calls: the write seam (tests make the disk full).
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() },
-                timeZone: TimeZone = .current) throws(DurableFileError) {
+                timeZone: TimeZone = .current, backlogCapacity: Int = 1_000, calls: DiskWrites = .system) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.path = path
         self.clock = clock
         self.calendar = calendar
-        try DurableFile.createDirectory((path as NSString).deletingLastPathComponent)
-        let restored = try JournalRestore.read(path: path)
+        self.calls = calls
+        self.backlogCapacity = max(1, backlogCapacity)
+        var restored = JournalRestore.Restored()
+        var file: AppendOnlyFile?
+        var fault: DurableFileError?
+        do throws(DurableFileError) {
+            try DurableFile.createDirectory((path as NSString).deletingLastPathComponent)
+            restored = try JournalRestore.read(path: path)
+            file = try AppendOnlyFile(path: path, validLength: restored.validLength, calls: calls)
+        } catch {
+            fault = error
+        }
         ignoredLineCount = restored.ignoredLines
-        let file = try AppendOnlyFile(path: path, validLength: restored.validLength)
+        ignoredLineReasons = restored.ignoredReasons
         let placeholder = SessionID(date: "", number: 0)
         state = Mutex(MutableState(file: file, session: restored.session ?? placeholder,
-                                   scoreboard: restored.scoreboard))
-        _ = try state.withLock { (state: inout MutableState) throws(DurableFileError) -> Bool in
-            try self.rollSessionIfNeeded(&state, reason: restored.session == nil ? "first" : "date")
+                                   scoreboard: restored.scoreboard, fault: fault))
+        state.withLock { state in
+            _ = rollSessionIfNeeded(&state, reason: restored.session == nil ? "first" : "date")
         }
     }
 
     /// The current session and its scoreboard, without writing anything.
     public var current: JournalState {
-        state.withLock { JournalState(session: $0.session, scoreboard: $0.scoreboard, sessionStarted: false) }
+        state.withLock {
+            JournalState(session: $0.session, scoreboard: $0.scoreboard, sessionStarted: false,
+                         durability: $0.backlog.isEmpty ? .durable : .pending(lines: $0.backlog.count))
+        }
     }
 
-    /// Appends a valid result durably and returns the updated scoreboard. A new local date
-    /// first starts a new session (its line is written before the result).
+    /// Why lines are waiting (or the file is not open); nil when everything is on disk.
+    public var fault: DurableFileError? { state.withLock { $0.fault } }
+
+    /// Lines kept in memory, not yet on disk.
+    public var pendingLineCount: Int { state.withLock { $0.backlog.count } }
+
+    /// The text of the lines not yet on disk (for the log at shutdown, the last resort).
+    public var pendingLines: [String] {
+        state.withLock { $0.backlog.map { String(decoding: $0.dropLast(), as: UTF8.self) } }
+    }
+
+    /// Tries again to write the backlog; true when nothing is pending any more.
     @discardableResult
-    public func append(_ result: JournalResult) throws(DurableFileError) -> JournalState {
-        try state.withLock { (state: inout MutableState) throws(DurableFileError) -> JournalState in
-            let started = try rollSessionIfNeeded(&state, reason: "date")
+    public func retryPending() -> Bool {
+        state.withLock { flush(&$0) }
+    }
+
+    /// Appends a valid result and returns the updated scoreboard. A new local date first
+    /// starts a new session (its line is written before the result).
+    @discardableResult
+    public func append(_ result: JournalResult) -> JournalState {
+        state.withLock { state -> JournalState in
+            let started = rollSessionIfNeeded(&state, reason: "date")
             var line = baseLine(JournalLine.resultEvent, state.session)
-            line.t = result.t
+            line.t = result.t.isFinite ? result.t : nil
             line.valid = true
             line.direction = result.direction
-            line.elapsed_s = result.elapsedSeconds
-            line.speed_kmh = result.speedKmh
+            line.elapsed_s = result.elapsedSeconds.isFinite ? result.elapsedSeconds : nil
+            line.speed_kmh = result.speedKmh.isFinite ? result.speedKmh : nil
             line.pass = result.pass
             line.announcement = result.announcement
             line.uncertainty_kmh = result.uncertaintyKmh.isFinite ? result.uncertaintyKmh : nil
             line.close_call = result.closeCall
-            try write(line, to: state.file)
+            let durability = write(line, &state)
             state.scoreboard.recordResult(speedKmh: result.speedKmh, pass: result.pass)
-            return JournalState(session: state.session, scoreboard: state.scoreboard, sessionStarted: started)
+            return JournalState(session: state.session, scoreboard: state.scoreboard, sessionStarted: started,
+                                durability: durability)
         }
     }
 
-    /// Appends an invalid attempt durably.
+    /// Appends an invalid attempt.
     @discardableResult
-    public func append(_ invalid: JournalInvalid) throws(DurableFileError) -> JournalState {
-        try state.withLock { (state: inout MutableState) throws(DurableFileError) -> JournalState in
-            let started = try rollSessionIfNeeded(&state, reason: "date")
+    public func append(_ invalid: JournalInvalid) -> JournalState {
+        state.withLock { state -> JournalState in
+            let started = rollSessionIfNeeded(&state, reason: "date")
             var line = baseLine(JournalLine.invalidEvent, state.session)
-            line.t = invalid.t
+            line.t = invalid.t.isFinite ? invalid.t : nil
             line.reason = invalid.reason
             line.announcement = invalid.announcement
-            try write(line, to: state.file)
+            let durability = write(line, &state)
             state.scoreboard.recordInvalid()
-            return JournalState(session: state.session, scoreboard: state.scoreboard, sessionStarted: started)
+            return JournalState(session: state.session, scoreboard: state.scoreboard, sessionStarted: started,
+                                durability: durability)
         }
     }
 
     /// Starts a new session now (the `new session` command): scoreboard back to zero.
     @discardableResult
-    public func startNewSession() throws(DurableFileError) -> JournalState {
-        try state.withLock { (state: inout MutableState) throws(DurableFileError) -> JournalState in
+    public func startNewSession() -> JournalState {
+        state.withLock { state -> JournalState in
             let today = localDate(clock())
-            let number = state.session.date == today ? state.session.number + 1 : 1
-            try beginSession(&state, SessionID(date: today, number: number), reason: "command")
-            return JournalState(session: state.session, scoreboard: state.scoreboard, sessionStarted: true)
+            let number = state.session.date == today ? state.session.nextNumber : 1
+            let durability = beginSession(&state, SessionID(date: today, number: number), reason: "command")
+            return JournalState(session: state.session, scoreboard: state.scoreboard, sessionStarted: true,
+                                durability: durability)
         }
     }
 
     /// Starts session 1 of today when the current session is from another date.
-    private func rollSessionIfNeeded(_ state: inout MutableState, reason: String) throws(DurableFileError) -> Bool {
+    private func rollSessionIfNeeded(_ state: inout MutableState, reason: String) -> Bool {
         let today = localDate(clock())
         guard state.session.date != today else { return false }
-        try beginSession(&state, SessionID(date: today, number: 1), reason: reason)
+        _ = beginSession(&state, SessionID(date: today, number: 1), reason: reason)
         return true
     }
 
-    private func beginSession(_ state: inout MutableState, _ session: SessionID, reason: String) throws(DurableFileError) {
+    private func beginSession(_ state: inout MutableState, _ session: SessionID, reason: String) -> JournalDurability {
         var line = baseLine(JournalLine.sessionEvent, session)
         line.reason = reason
-        try write(line, to: state.file)
+        let durability = write(line, &state)
         state.session = session
         state.scoreboard = SessionScoreboard()
+        return durability
     }
 
     private func baseLine(_ event: String, _ session: SessionID) -> JournalLine {
         JournalLine(event: event, wall: clock().formatted(.iso8601), date: session.date, session: session.number)
     }
 
-    private func write(_ line: JournalLine, to file: AppendOnlyFile) throws(DurableFileError) {
+    /// Writes `line` after everything pending, or keeps it pending.
+    private func write(_ line: JournalLine, _ state: inout MutableState) -> JournalDurability {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(line) else {
-            throw DurableFileError(.write, path: path, code: EINVAL)
+        // Every Double was checked finite above, so encoding cannot fail; if it did, the
+        // line would still be kept (as far as it can be) rather than dropped.
+        let data = (try? encoder.encode(line)) ?? Data(#"{"event":"unencodable"}"#.utf8)
+        let bytes = Array(data) + [UInt8(ascii: "\n")]
+        if flush(&state), let file = state.file {
+            do throws(DurableFileError) {
+                try file.append(bytes)
+                return .durable
+            } catch {
+                state.fault = error
+            }
         }
-        try file.append(Array(data) + [UInt8(ascii: "\n")])
+        guard state.backlog.count < backlogCapacity else { return .notKept }
+        state.backlog.append(bytes)
+        return .pending(lines: state.backlog.count)
+    }
+
+    /// Opens the file if needed and writes the backlog in order; true when nothing is pending.
+    private func flush(_ state: inout MutableState) -> Bool {
+        if state.file == nil {
+            do throws(DurableFileError) {
+                try DurableFile.createDirectory((path as NSString).deletingLastPathComponent)
+                // Only the valid length matters now: the session in memory is the truth.
+                let restored = try JournalRestore.read(path: path)
+                state.file = try AppendOnlyFile(path: path, validLength: restored.validLength, calls: calls)
+            } catch {
+                state.fault = error
+                return false
+            }
+        }
+        guard let file = state.file else { return false }
+        while let first = state.backlog.first {
+            do throws(DurableFileError) {
+                try file.append(first)
+            } catch {
+                state.fault = error
+                return false
+            }
+            state.backlog.removeFirst()
+        }
+        state.fault = nil
+        return true
     }
 
     /// `YYYY-MM-DD` of `date` in the journal's time zone.
@@ -143,54 +258,5 @@ public final class ResultsJournal: Sendable {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
         return String(format: "%04d-%02d-%02d", year, month, day)
-    }
-}
-
-/// Reading `results.jsonl` back after a restart.
-enum JournalRestore {
-    struct Restored {
-        var session: SessionID?
-        var scoreboard = SessionScoreboard()
-        var ignoredLines = 0
-        /// Bytes up to and including the last newline; nil when the file does not exist.
-        var validLength: Int?
-    }
-
-    static func read(path: String) throws(DurableFileError) -> Restored {
-        var restored = Restored()
-        guard FileManager.default.fileExists(atPath: path) else { return restored }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DurableFileError(.read, path: path, code: EIO)
-        }
-        let bytes = [UInt8](data)
-        let newline = UInt8(ascii: "\n")
-        let complete = (bytes.lastIndex(of: newline)).map { $0 + 1 } ?? 0
-        restored.validLength = complete
-        if complete < bytes.count { restored.ignoredLines += 1 } // torn tail: never acknowledged
-        let decoder = JSONDecoder()
-        for lineBytes in bytes[0..<complete].split(separator: newline) {
-            guard let line = try? decoder.decode(JournalLine.self, from: Data(lineBytes)) else {
-                restored.ignoredLines += 1
-                continue
-            }
-            apply(line, to: &restored)
-        }
-        return restored
-    }
-
-    private static func apply(_ line: JournalLine, to restored: inout Restored) {
-        let session = SessionID(date: line.date, number: line.session)
-        if session != restored.session {
-            restored.session = session
-            restored.scoreboard = SessionScoreboard()
-        }
-        switch line.event {
-        case JournalLine.resultEvent:
-            restored.scoreboard.recordResult(speedKmh: line.speed_kmh ?? 0, pass: line.pass ?? false)
-        case JournalLine.invalidEvent:
-            restored.scoreboard.recordInvalid()
-        default:
-            break
-        }
     }
 }

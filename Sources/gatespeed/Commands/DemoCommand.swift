@@ -23,7 +23,7 @@ enum DemoCommand {
         let scene = DemoScene.make(seconds: seconds)
         var source = SimulatedCourseSource(scene: scene)
         var pipeline = try Assembly.pipeline(config, log: log)
-        let journal = try Assembly.journal(at: journalPath, log: log)
+        let journal = Assembly.journal(at: journalPath, log: log)
         Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
         let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: speechDirectory, log: log)
         let recorder = Assembly.recorder(config, directory: clipsDirectory, session: journal.current.session,

@@ -21,7 +21,7 @@ enum RunCommand {
         let notifier = SystemdNotifier()
         log.info("frame loop priority: \(ThreadPriority.raiseCurrentThread())")
 
-        let journal = try Assembly.journal(at: config.journal.path, log: log)
+        let journal = Assembly.journal(at: config.journal.path, log: log)
         Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
         let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: nil, log: log)
 

@@ -81,16 +81,19 @@ enum Assembly {
         return sink
     }
 
-    static func journal(at path: String, log: Log) throws(CommandFailure) -> ResultsJournal {
-        do {
-            let journal = try ResultsJournal(path: path)
-            if journal.ignoredLineCount > 0 {
-                log.warning("results journal \(path): ignored \(journal.ignoredLineCount) unreadable line(s)")
-            }
-            return journal
-        } catch {
-            throw CommandFailure(message: "results journal \(path): \(error)")
+    /// The results journal. It never stops the service: a journal the disk refuses (full, read
+    /// only) starts with a fault, keeps results in memory and retries; the LEDs show it.
+    static func journal(at path: String, log: Log) -> ResultsJournal {
+        let journal = ResultsJournal(path: path)
+        if journal.ignoredLineCount > 0 {
+            log.warning("results journal \(path): ignored \(journal.ignoredLineCount) unreadable or out-of-range line(s): "
+                        + journal.ignoredLineReasons.joined(separator: "; "))
         }
+        if let fault = journal.fault {
+            log.error("results journal \(path): \(fault); timing goes on, results are kept in memory and written "
+                      + "when the disk takes them; the status LED blinks fast")
+        }
+        return journal
     }
 
     /// The recorder for clips of `width` x `height` frames under `directory`, or nil (with a log
@@ -105,7 +108,8 @@ enum Assembly {
         do {
             let guardian = StorageGuard(minimumFreeBytes: UInt64(config.clips.minimumFreeMegabytes) * 1_000_000,
                                         log: { log.warning("clips: \($0)") })
-            let library = try ClipLibrary(root: directory, session: session, storageGuard: guardian)
+            let library = try ClipLibrary(root: directory, session: session, storageGuard: guardian,
+                                          partialClipIsPlayable: ClipProbe.isPlayable)
             var encoder = EncoderSettings(width: width, height: height)
             encoder.crf = config.clips.crf
             encoder.keyframeIntervalSeconds = config.clips.keyframeIntervalSeconds

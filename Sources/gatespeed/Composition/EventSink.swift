@@ -8,6 +8,10 @@ import Synchronization
 /// in order. A result or invalid run is first appended to the journal (fsync'd), then printed,
 /// then spoken; the frame loop learns through `announcementsFinished` when the words are out.
 ///
+/// When the disk refuses the journal, lines wait in the journal's bounded backlog and are
+/// retried every few seconds; `journalFaulted` is set meanwhile (the status LED blinks fast).
+/// A line that does not fit in the backlog is announced with "Not saved." and logged in full.
+///
 /// The queue is bounded: when the printer cannot keep up (stdout blocked), ordinary events
 /// are dropped and counted; results and invalid runs are never dropped.
 final class EventSink: @unchecked Sendable {
@@ -29,6 +33,10 @@ final class EventSink: @unchecked Sendable {
     /// loop then takes `latestSession`'s scoreboard.
     let sessionsStarted = Atomic<Int>(0)
     private let session = Mutex<SessionScoreboard?>(nil)
+    /// True while journal lines are waiting in memory because the disk refuses them.
+    private let journalFault = Atomic<Bool>(false)
+    /// How often a refused journal is tried again, seconds.
+    static let journalRetrySeconds = 2.0
     /// Told on the sink's thread when the session changes (the clip library files by session).
     private let sessionChange = Mutex<@Sendable (SessionID) -> Void>({ _ in })
 
@@ -51,6 +59,7 @@ final class EventSink: @unchecked Sendable {
         self.journal = journal
         self.log = log
         self.write = write
+        journalFault.store(journal?.fault != nil, ordering: .relaxed)
         speaker = makeSpeaker { [weak self] completion in self?.speechFinished(completion) }
     }
 
@@ -97,6 +106,9 @@ final class EventSink: @unchecked Sendable {
         wake.signal()
     }
 
+    /// True while results wait in memory because the journal cannot be written (a fault for the LEDs).
+    var journalFaulted: Bool { journalFault.load(ordering: .acquiring) }
+
     /// The scoreboard of the session the journal started last, if one was started.
     var latestSession: SessionScoreboard? { session.withLock { $0 } }
 
@@ -105,6 +117,12 @@ final class EventSink: @unchecked Sendable {
         stopping.store(true, ordering: .releasing)
         wake.signal()
         stopped.wait()
+        if let journal, !journal.retryPending() {
+            // The last resort: the system log keeps what the disk would not.
+            for line in journal.pendingLines { log.error("results journal: NOT SAVED: \(line)") }
+            log.error("results journal \(journal.path): \(journal.pendingLineCount) line(s) could not be written "
+                      + "(\(journal.fault.map { "\($0)" } ?? "unknown")); they are in this log only")
+        }
         let dropped = droppedEvents.load(ordering: .relaxed)
         if dropped > 0 { log.warning("\(dropped) events were not printed: standard output could not keep up") }
     }
@@ -118,7 +136,12 @@ final class EventSink: @unchecked Sendable {
 
     private func run() {
         while true {
-            wake.wait()
+            if journalFault.load(ordering: .relaxed) {
+                _ = wake.wait(timeout: .now() + Self.journalRetrySeconds)
+                retryJournal()
+            } else {
+                wake.wait()
+            }
             let batch = pending.withLock { queue -> [Item] in
                 let taken = queue
                 queue.removeAll(keepingCapacity: true)
@@ -127,7 +150,7 @@ final class EventSink: @unchecked Sendable {
             for item in batch {
                 switch item {
                 case .event(let event): handle(event)
-                case .newSession: record { try journal?.startNewSession() }
+                case .newSession: record { journal?.startNewSession() }
                 }
             }
             if stopping.load(ordering: .acquiring) && pending.withLock({ $0.isEmpty }) { break }
@@ -137,34 +160,53 @@ final class EventSink: @unchecked Sendable {
 
     private func handle(_ event: ServiceEvent) {
         switch event {
-        case .timing(.result(let result)):
-            record { try journal?.append(JournalResult(t: result.t, direction: result.direction.rawValue,
-                                                       elapsedSeconds: result.elapsedSeconds, speedKmh: result.speedKmh,
-                                                       pass: result.pass, announcement: result.announcement,
-                                                       uncertaintyKmh: result.uncertaintyKmh, closeCall: result.closeCall)) }
-            write(EventJSON.line(for: event))
+        case .timing(.result(var result)):
+            let state = record { journal?.append(JournalResult(t: result.t, direction: result.direction.rawValue,
+                                                               elapsedSeconds: result.elapsedSeconds, speedKmh: result.speedKmh,
+                                                               pass: result.pass, announcement: result.announcement,
+                                                               uncertaintyKmh: result.uncertaintyKmh, closeCall: result.closeCall)) }
+            result.announcement = (state?.durability ?? .durable).announcing(result.announcement)
+            let line = EventJSON.line(for: .timing(.result(result)))
+            if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }
+            write(line)
             speak(result.announcement, kind: .result)
-        case .timing(.invalid(let run)):
-            record { try journal?.append(JournalInvalid(t: run.t, reason: run.reason.rawValue, announcement: run.announcement)) }
-            write(EventJSON.line(for: event))
+        case .timing(.invalid(var run)):
+            let state = record { journal?.append(JournalInvalid(t: run.t, reason: run.reason.rawValue, announcement: run.announcement)) }
+            run.announcement = (state?.durability ?? .durable).announcing(run.announcement)
+            let line = EventJSON.line(for: .timing(.invalid(run)))
+            if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }
+            write(line)
             speak(run.announcement, kind: .invalid)
         default:
             write(EventJSON.line(for: event))
         }
     }
 
-    /// Journal first: a result that was announced must never be lost. A journal that cannot be
-    /// written is logged loudly, but timing and the announcement go on.
-    private func record(_ append: () throws -> JournalState?) {
-        do {
-            if let state = try append(), state.sessionStarted {
-                log.info("results journal: \(state.session) started")
-                sessionChange.withLock { $0 }(state.session)
-                session.withLock { $0 = state.scoreboard }
-                sessionsStarted.add(1, ordering: .releasing)
-            }
-        } catch {
-            log.error("results journal: \(error)")
+    /// Journal first: a result is on disk, or waiting in the journal's backlog (the LEDs show
+    /// it), before it is printed and spoken. Timing and the announcement go on either way.
+    @discardableResult
+    private func record(_ append: () -> JournalState?) -> JournalState? {
+        guard let state = append() else { return nil }
+        if state.sessionStarted {
+            log.info("results journal: \(state.session) started")
+            sessionChange.withLock { $0 }(state.session)
+            session.withLock { $0 = state.scoreboard }
+            sessionsStarted.add(1, ordering: .releasing)
+        }
+        if state.durability != .durable, let journal, !journalFault.exchange(true, ordering: .acquiringAndReleasing) {
+            log.error("results journal \(journal.path): \(journal.fault.map { "\($0)" } ?? "not writable"); "
+                      + "results are kept in memory (up to \(journal.backlogCapacity) lines) and written when the disk "
+                      + "takes them, retried every \(Int(Self.journalRetrySeconds)) s; the status LED blinks fast")
+        }
+        return state
+    }
+
+    /// Tries the journal's backlog again; clears the fault once everything is on disk.
+    private func retryJournal() {
+        guard let journal else { return }
+        let waiting = journal.pendingLineCount
+        if journal.retryPending(), journalFault.exchange(false, ordering: .acquiringAndReleasing) {
+            log.info("results journal \(journal.path): writable again; \(waiting) kept line(s) written")
         }
     }
 

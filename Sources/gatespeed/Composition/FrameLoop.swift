@@ -42,9 +42,10 @@ struct FrameLoop {
     /// Told when the course has been learnt (the camera locks exposure then) or is relearnt.
     var onCalibrated: () -> Void = {}
     var onRecalibrating: () -> Void = {}
-    /// Told when clips stop or resume for lack of disk space (the status LED blinks fast).
+    /// Told when the disk refuses clips (suspended for space) or the journal (results waiting
+    /// in memory), and when both are fine again: the status LED blinks fast meanwhile.
     var storageFault: (Bool) -> Void = { _ in }
-    private var clipsSuspended = false
+    private var storageFaulted = false
     private var presentation: Presentation
     private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0, sessions: 0, sessionRequests: 0)
     private var inFault = false
@@ -128,9 +129,10 @@ struct FrameLoop {
             }
             notifier?.watchdogPing(now: Self.monotonicNow())
             handleCommands()
-            if let recorder, recorder.clipsSuspended != clipsSuspended {
-                clipsSuspended.toggle()
-                storageFault(clipsSuspended)
+            let storageNow = (recorder?.clipsSuspended ?? false) || sink.journalFaulted
+            if storageNow != storageFaulted {
+                storageFaulted = storageNow
+                storageFault(storageFaulted)
             }
         }
         summary.statistics = source.statistics
