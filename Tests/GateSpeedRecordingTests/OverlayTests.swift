@@ -53,6 +53,19 @@ extension I420Image {
         #expect(text.string == "30.5 0.05 -12 7")
     }
 
+    @Test func figuresTooBigForAnIntShowAsADashNotATrap() {
+        // Before: a tampered journal's 1e300 km/h average trapped here on every clip.
+        var text = OverlayText()
+        text.append(1e300, fractionDigits: 1)
+        text.append(" ")
+        text.append(-9e15, fractionDigits: 0)
+        text.append(" ")
+        text.append(Double.infinity, fractionDigits: 1)
+        text.append(" ")
+        text.append(8.9e14, fractionDigits: 1)
+        #expect(text.string == "– – – 890000000000000.0")
+    }
+
     @Test func postsLightInTheRidingDirection() {
         var state = OverlayState()
         state.light(passed: 2, leftToRight: true)
