@@ -31,6 +31,14 @@ final class EspeakLibrary: @unchecked Sendable {
         return try body(rate, path)
     }
 
+    /// Runs `body` with exclusive use of eSpeak, initialised, without applying a voice.
+    func withInitialisedEngine<Result>(_ body: () throws(EspeakError) -> Result) throws(EspeakError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = try initialiseIfNeeded()
+        return try body()
+    }
+
     private func initialiseIfNeeded() throws(EspeakError) -> Int {
         if let sampleRate { return sampleRate }
         // Buffer length in ms of audio per callback; the data path comes from the default location.

@@ -187,7 +187,15 @@ public final class VideoFileSource: FrameSource {
             if errno == ENOENT || errno == ENOTDIR { throw .missingFile(path: path) }
             throw .notAVideo(path: path, reason: String(cString: strerror(errno)))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .notAVideo(path: path, reason: "it is a directory") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notAVideo(path: path, reason: "it is a directory")
+        // Replayed as fast as the file allows, from its own timestamps: a file, not a stream.
+        case S_IFIFO: throw .notAVideo(path: path, reason: "it is a FIFO (named pipe), not a regular file")
+        case S_IFCHR, S_IFBLK: throw .notAVideo(path: path, reason: "it is a device, not a regular file")
+        case S_IFSOCK: throw .notAVideo(path: path, reason: "it is a socket, not a regular file")
+        default: throw .notAVideo(path: path, reason: "it is not a regular file")
+        }
         if info.st_size == 0 { throw .emptyFile(path: path) }
     }
 

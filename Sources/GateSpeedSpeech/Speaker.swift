@@ -55,7 +55,7 @@ public final class Speaker: @unchecked Sendable {
                 makeSynthesizer: @escaping @Sendable () throws -> any SpeechSynthesizing,
                 makeOutput: @escaping @Sendable () -> any SpeechOutput,
                 onFinished: @escaping Completion,
-                log: @escaping @Sendable (String) -> Void = Speaker.logToStandardError) {
+                log: @escaping @Sendable (String) -> Void) {
         queue = AnnouncementQueue(capacity: capacity)
         self.onFinished = onFinished
         self.log = log
@@ -127,11 +127,6 @@ public final class Speaker: @unchecked Sendable {
             condition.wait()
         }
         condition.unlock()
-    }
-
-    /// Writes a log line to standard error.
-    public static let logToStandardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     // MARK: - The speech thread

@@ -19,7 +19,7 @@ public enum Speech {
     /// A speaker with the real voice (eSpeak NG) and the real output for `output`.
     public static func makeSpeaker(voice: VoiceSettings, output: SpeechOutputMode, capacity: Int = 4,
                                    onFinished: @escaping Speaker.Completion,
-                                   log: @escaping @Sendable (String) -> Void = Speaker.logToStandardError)
+                                   log: @escaping @Sendable (String) -> Void)
         -> Speaker {
         Speaker(capacity: capacity,
                 makeSynthesizer: { try EspeakSpeechSynthesizer(settings: voice) },

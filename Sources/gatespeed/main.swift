@@ -7,37 +7,41 @@ import GateSpeedService
 let log = Log(level: .info, style: .automatic(environment: ProcessInfo.processInfo.environment))
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data(("gatespeed: " + message + "\n").utf8))
+    StandardStream.error.write("gatespeed: " + message + "\n")
     exit(status)
+}
+
+/// The end of a command that did its work: status 0, or 1 when standard output failed on the
+/// way (`> /dev/full`, a closed pipe), since what it printed is incomplete.
+func finished() -> Never {
+    if let failure = StandardStream.output.failureSummary { fail(failure, status: 1) }
+    exit(0)
 }
 
 do {
     switch try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help(let text):
-        print(text)
+        StandardStream.output.write(text + "\n")
+    case .usage(let text):
+        fail("a command is needed\n" + text, status: 2)
     case .run(let command):
         switch command.name {
         case "run": try RunCommand.run(command, log: log)
         case "demo": try DemoCommand.run(command, log: log)
         case "replay": try ReplayCommand.run(command, log: log)
-        case "say": try SayCommand.run(command)
+        case "say": try SayCommand.run(command, log: log)
         case "devices": DevicesCommand.run()
         case "check": try CheckCommand.run(command, log: log)
         case "bench":
-            var frames = BenchCommand.defaultFrames
-            if let text = command.value("--frames") {
-                guard let n = Int(text), n > 0 else { fail("bench: --frames: '\(text)' must be a positive whole number", status: 2) }
-                frames = n
-            }
-            var sweep: Int?
-            if let text = command.value("--sweep") {
-                guard let n = Int(text), n > 0 else { fail("bench: --sweep: '\(text)' must be a positive whole number", status: 2) }
-                guard command.positionals.isEmpty else { fail("bench: --sweep judges simulated scenes, not FILE", status: 2) }
-                sweep = n
-            }
+            // --frames and --sweep are checked against their ranges by the parser (CommandTable).
+            let frames = command.number("--frames").map { Int($0) } ?? BenchCommand.defaultFrames
+            let sweep = command.number("--sweep").map { Int($0) }
+            if sweep != nil && !command.positionals.isEmpty { fail("bench: --sweep judges simulated scenes, not FILE", status: 2) }
             var seed = SweepCommand.defaultSeed
             if let text = command.value("--seed") {
-                guard let s = UInt64(text) else { fail("bench: --seed: '\(text)' must be a whole number of at least 0", status: 2) }
+                guard let s = UInt64(text) else {
+                    fail("bench: --seed: '\(MessageText.clipped(text))' must be a whole number from 0 to \(UInt64.max)", status: 2)
+                }
                 guard sweep != nil else { fail("bench: --seed goes with --sweep", status: 2) }
                 seed = s
             }
@@ -45,6 +49,7 @@ do {
         default: fail("unknown command '\(command.name)'", status: 2)
         }
     }
+    finished()
 } catch let usage as UsageError {
     fail(usage.message, status: 2)
 } catch let failure as CommandFailure {

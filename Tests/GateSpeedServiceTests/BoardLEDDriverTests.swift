@@ -72,8 +72,37 @@ import Testing
         driver.step(now: 0)
         driver.update(.invalid(since: 1))
         driver.step(now: 1.1)
-        driver.step(now: 1.6)
-        #expect(lines.all == ["posts ○ ○ ○ ○ ○  status ●", "posts ● ○ ● ○ ●  status ●",
-                              "posts ○ ● ○ ● ○  status ●"])
+        driver.step(now: 1.6)   // the posts alternate: no line, the meaning is the same
+        #expect(lines.all == ["posts ○ ○ ○ ○ ○  status ●  ready",
+                              "posts ● ○ ● ○ ●  status ●  invalid run (odd and even posts alternate)"])
+    }
+
+    /// Issue 12: the simulated board wrote a line on every blink (10 lines a second during a
+    /// FAIL). At the driver's 50 Hz, through a result, a fault and clips suspended: one line per
+    /// change of meaning.
+    @Test func terminalStripWritesChangesOfMeaningNotBlinks() {
+        let lines = Collector<String>()
+        let driver = LEDDriver(output: TerminalLEDStrip { lines.append($0) }, initialState: .calibrating, clock: { 0 })
+        var now = 0.0
+        func run(seconds: Double) {
+            for _ in 0..<Int(seconds * 50) {
+                now += LEDDriver<TerminalLEDStrip>.tickSeconds
+                driver.step(now: now)
+            }
+        }
+        run(seconds: 3)                                     // calibrating: the status LED blinks at 1 Hz
+        driver.update(.result(pass: false, since: now))
+        run(seconds: 5)                                     // FAIL: the chase, 10 steps a second
+        driver.update(.fault)
+        run(seconds: 3)                                     // fault: 5 Hz
+        driver.update(.ready)
+        driver.setBackgroundFault(true)
+        run(seconds: 3)                                     // clips suspended: the status LED blinks at 5 Hz
+        #expect(lines.all.count == 4, "\(lines.all)")
+        #expect(lines.all[0].hasSuffix("calibrating (status blinks slowly)"))
+        #expect(lines.all[1].hasSuffix("FAIL (one post runs back and forth)"))
+        #expect(lines.all[2].hasSuffix("fault (status blinks fast)"))
+        #expect(lines.all[3].hasSuffix("ready; clips suspended (status blinks fast)"))
+        #expect(driver.writes > 50, "the LEDs themselves still blink: \(driver.writes) writes")
     }
 }

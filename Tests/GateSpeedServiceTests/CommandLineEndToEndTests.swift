@@ -11,10 +11,21 @@ import Testing
 
     struct Outcome { var status: Int32; var stdout: String; var stderr: String }
 
-    func gatespeed(_ arguments: [String]) throws -> Outcome {
+    /// The test's environment with `$GATESPEED_CONFIG` pointing nowhere: the binary uses the
+    /// built-in defaults whatever /etc/gatespeed holds on this machine.
+    static func environment(config: String = "/nonexistent/gatespeed-test/config.json") -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GATESPEED_CONFIG"] = config
+        environment["NOTIFY_SOCKET"] = nil
+        environment["JOURNAL_STREAM"] = nil
+        return environment
+    }
+
+    func gatespeed(_ arguments: [String], environment: [String: String] = Self.environment()) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -31,6 +42,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["demo", "--seconds", String(seconds), "--output", output]
+        process.environment = Self.environment()
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -105,7 +117,9 @@ import Testing
         for path in [text, empty, dir + "/missing.mp4"] {
             let outcome = try gatespeed(["replay", path])
             #expect(outcome.status == 1, "\(path)")
-            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+            // One line for the reason, after the line saying which config was used.
+            let lines = outcome.stderr.split(separator: "\n")
+            #expect(lines.count == 2 && lines[0].hasPrefix("config: ") && lines[1].hasPrefix("gatespeed: "), "\(outcome.stderr)")
             #expect(outcome.stdout.isEmpty)
         }
     }

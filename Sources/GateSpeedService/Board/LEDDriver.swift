@@ -19,6 +19,8 @@ public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
         var seenVersion: UInt64 = 0
         var lastLevels: LEDLevels?
         var writes = 0
+        /// The state and background fault last told to `meaningChanged` (nil: nothing yet).
+        var toldMeaning: (state: IndicatorState, backgroundFault: Bool)?
     }
 
     private let pending: Mutex<IndicatorState>
@@ -60,8 +62,13 @@ public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
                 evaluation.seenVersion = currentVersion
             }
             var levels = LEDPatterns.levels(for: evaluation.state, at: now)
-            if backgroundFault.load(ordering: .relaxed) {
+            let fault = backgroundFault.load(ordering: .relaxed)
+            if fault {
                 levels.status = (now * LEDPatterns.faultBlinkHertz).truncatingRemainder(dividingBy: 1) < 0.5
+            }
+            if evaluation.toldMeaning?.state != evaluation.state || evaluation.toldMeaning?.backgroundFault != fault {
+                evaluation.toldMeaning = (evaluation.state, fault)
+                evaluation.output.meaningChanged(to: evaluation.state, backgroundFault: fault, levels: levels)
             }
             guard levels != evaluation.lastLevels else { return }
             evaluation.output.show(levels)

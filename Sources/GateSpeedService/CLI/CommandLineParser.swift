@@ -6,8 +6,12 @@ public struct ParsedCommand: Sendable, Equatable {
     /// Flags that were given.
     public var flags: Set<String> = []
     public var positionals: [String] = []
+    /// Values of numeric options (`OptionSpec.range`), checked against their range.
+    public var numbers: [String: Double] = [:]
 
     public func value(_ option: String) -> String? { values[option] }
+    /// A numeric option's value, inside its range; nil when not given.
+    public func number(_ option: String) -> Double? { numbers[option] }
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
@@ -16,6 +20,8 @@ public enum CommandLineRequest: Sendable, Equatable {
     case run(ParsedCommand)
     /// Print this help text and exit 0.
     case help(String)
+    /// No command given: print this usage on stderr and exit 2.
+    case usage(String)
 }
 
 /// A usage mistake; the message says what and how to fix it. Exit status 2.
@@ -27,7 +33,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// Parses `gatespeed` arguments against `CommandTable`.
 public enum CommandLineParser {
     public static func parse(_ arguments: [String], table: [CommandSpec] = CommandTable.commands) throws(UsageError) -> CommandLineRequest {
-        guard let first = arguments.first else { return .help(CommandTable.overview) }
+        guard let first = arguments.first else { return .usage(CommandTable.overview) }
         if first == "--help" || first == "-h" || first == "help" {
             if arguments.count > 1, let spec = table.first(where: { $0.name == arguments[1] }) { return .help(spec.help) }
             return .help(CommandTable.overview)
@@ -66,6 +72,12 @@ public enum CommandLineParser {
                         index += 1
                     }
                     parsed.values[name] = value
+                    if let range = option.range {
+                        guard let number = range.value(value) else {
+                            throw UsageError(message: "\(spec.name): \(name): '\(clipped(value))' must be \(range.requirement)")
+                        }
+                        parsed.numbers[name] = number
+                    }
                 } else {
                     guard inlineValue == nil else { throw UsageError(message: "\(spec.name): \(name) takes no value") }
                     parsed.flags.insert(name)
@@ -91,25 +103,14 @@ public enum CommandLineParser {
 
     /// The candidate within two edits of `word`, if any (for "did you mean").
     static func closest(to word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for c in candidates {
-            let d = editDistance(word, c)
-            if d <= 2, best == nil || d < best!.1 { best = (c, d) }
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = KeySuggestion.editDistance(Array(word.utf8), Array(candidate.utf8))
+            if distance <= 2, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        return best?.0
+        return best?.name
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
+    /// An argument echoed in a message, cut short.
+    static func clipped(_ text: String) -> String { MessageText.clipped(text) }
 }

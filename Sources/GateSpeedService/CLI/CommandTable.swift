@@ -3,6 +3,50 @@ public struct OptionSpec: Sendable {
     public let name: String
     public let valueName: String?
     public let help: String
+    /// For a numeric option, the values it takes; the parser refuses others (exit 2) and the
+    /// help shows the range.
+    public let range: OptionRange?
+
+    public init(name: String, valueName: String?, help: String, range: OptionRange? = nil) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.range = range
+    }
+
+    /// The help text with the range, if any: `… (default 60; 1 … 86400)`.
+    var helpWithRange: String {
+        guard let range else { return help }
+        if help.hasSuffix(")") { return String(help.dropLast()) + "; \(range.text))" }
+        return help + " (\(range.text))"
+    }
+}
+
+/// The numbers a numeric option takes: finite, inside `low ... high`, whole when `whole`.
+public struct OptionRange: Sendable, Equatable {
+    public let low: Double
+    public let high: Double
+    public let whole: Bool
+
+    public init(_ low: Double, _ high: Double, whole: Bool) {
+        self.low = low
+        self.high = high
+        self.whole = whole
+    }
+
+    /// The value of `text`, or nil when it is not a number of this range.
+    public func value(_ text: String) -> Double? {
+        guard let number = Double(text), number.isFinite, number >= low, number <= high else { return nil }
+        if whole && number != number.rounded() { return nil }
+        return number
+    }
+
+    var text: String { "\(Self.plain(low)) … \(Self.plain(high))" }
+    var requirement: String { "\(whole ? "a whole number" : "a number") from \(Self.plain(low)) to \(Self.plain(high))" }
+
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(describing: value)
+    }
 }
 
 /// What a subcommand takes after its options.
@@ -40,7 +84,7 @@ public struct CommandSpec: Sendable {
             let width = options.map { $0.name.count + ($0.valueName?.count ?? -1) + 1 }.max() ?? 0
             for o in options {
                 let left = o.name + (o.valueName.map { " " + $0 } ?? "")
-                lines.append("  " + left + String(repeating: " ", count: max(1, width - left.count + 2)) + o.help)
+                lines.append("  " + left + String(repeating: " ", count: max(1, width - left.count + 2)) + o.helpWithRange)
             }
             lines.append("  --help" + String(repeating: " ", count: max(1, width - 4)) + "show this help")
         }
@@ -51,7 +95,14 @@ public struct CommandSpec: Sendable {
 /// The subcommands of shared/interfaces.md.
 public enum CommandTable {
     static let config = OptionSpec(name: "--config", valueName: "FILE",
-                                   help: "configuration file (default /etc/gatespeed/config.json for run)")
+                                   help: "configuration file (default: /etc/gatespeed/config.json, or $GATESPEED_CONFIG, "
+                                       + "when it exists; else the built-in defaults)")
+
+    /// `demo --seconds`: up to a day of simulated time.
+    public static let demoSeconds = OptionRange(1, 86_400, whole: false)
+    /// `bench --frames` and `bench --sweep`.
+    public static let benchFrames = OptionRange(1, 100_000, whole: true)
+    public static let benchScenes = OptionRange(1, 100_000, whole: true)
 
     public static let commands: [CommandSpec] = [
         CommandSpec(name: "run", summary: "The appliance: camera, board I/O, speech, clips, journal; runs until SIGTERM/SIGINT.",
@@ -61,7 +112,8 @@ public enum CommandTable {
         CommandSpec(name: "demo", summary: "The whole service on the built-in simulated course: simulated camera and LEDs, real speech (WAV files without a sound card), real clips and journal.",
                     positional: .none,
                     options: [config,
-                              OptionSpec(name: "--seconds", valueName: "N", help: "stop after N seconds of simulated time (default 60)"),
+                              OptionSpec(name: "--seconds", valueName: "N", help: "stop after N seconds of simulated time (default 60)",
+                                         range: demoSeconds),
                               OptionSpec(name: "--output", valueName: "DIR", help: "where clips, speech and the journal go (default ./demo-output)"),
                               OptionSpec(name: "--fast", valueName: nil, help: "do not wait for real time between frames")]),
         CommandSpec(name: "replay", summary: "Re-judges a recorded video: decodes it and runs the full pipeline on its own timestamps as fast as possible, printing events. No hardware; no speech unless asked.",
@@ -79,9 +131,11 @@ public enum CommandTable {
                     positional: .none, options: [config]),
         CommandSpec(name: "bench", summary: "Per-stage timings of the per-frame path, on FILE or on the built-in scene.",
                     positional: .optional("FILE"),
-                    options: [OptionSpec(name: "--frames", valueName: "N", help: "frames per size (default 600)"),
+                    options: [OptionSpec(name: "--frames", valueName: "N", help: "frames per size (default 600)",
+                                         range: benchFrames),
                               OptionSpec(name: "--sweep", valueName: "N",
-                                         help: "instead, judge N randomised scenes and report detection, speed errors and false starts"),
+                                         help: "instead, judge N randomised scenes and report detection, speed errors and false starts",
+                                         range: benchScenes),
                               OptionSpec(name: "--seed", valueName: "S", help: "seed of the sweep's first scene (default 1)")]),
     ]
 

@@ -63,6 +63,6 @@ public final class StorageGuard: Sendable {
     }
 
     @Sendable public static func logToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data(("gatespeed: " + line + "\n").utf8))
+        StandardStream.error.write("gatespeed: " + line + "\n")
     }
 }

@@ -1,28 +1,25 @@
 import GateSpeedFrames
 
-/// Turns the parsed JSON document into a `GateSpeedConfig`, section by section.
-/// Keys are snake_case as in `Deploy/config.example.json`; absent keys keep their default.
+/// Turns the parsed JSON document into a `GateSpeedConfig`, section by section. Keys, ranges
+/// and range messages come from `ConfigKeys`; absent keys keep their default.
 extension GateSpeedConfig {
     init(document: JSONValue, source: String?) throws(ConfigError) {
         self.init()
-        let root = try ConfigObjectReader(source: source, path: "", value: document,
-                                          knownKeys: ["course", "camera", "vision", "board", "voice", "clips", "journal", "log"])
-        course = try Self.course(root.object("course", knownKeys: ["posts", "length_m", "pass_kmh", "timeout_s",
-                                                                   "post_height_m", "camera"]))
-        camera = try Self.camera(root.object("camera", knownKeys: ["device", "width", "height", "fps", "io",
-                                                                   "rotation", "mirror", "crop"]))
-        vision = try Self.vision(root.object("vision", knownKeys: ["rider_min_height", "calibration_window_s"]))
-        board = try Self.board(root.object("board", knownKeys: ["profile", "chip_label", "lines", "active_low"]))
-        voice = try Self.voice(root.object("voice", knownKeys: ["name", "rate", "volume", "alsa_device", "wav_dir"]))
-        clips = try Self.clips(root.object("clips", knownKeys: ["directory", "enabled", "pre_roll_s", "post_roll_s",
-                                                                "highlight_s", "highlight_cooldown_s", "min_free_mb",
-                                                                "codec", "crf", "keyframe_interval_s"]))
-        journal.path = try root.object("journal", knownKeys: ["path"]).string("path", default: journal.path)
-        log.level = try root.object("log", knownKeys: ["level"]).choice("level", default: log.level)
+        let root = try ConfigObjectReader(source: source, path: "", value: document)
+        course = try Self.course(root.object("course"))
+        camera = try Self.camera(root.object("camera"))
+        vision = try Self.vision(root.object("vision"))
+        board = try Self.board(root.object("board"))
+        voice = try Self.voice(root.object("voice"))
+        clips = try Self.clips(root.object("clips"))
+        journal.path = try root.object("journal").string(ConfigKeys.Journal.path, default: journal.path)
+        log.level = try root.object("log").choice(ConfigKeys.Logging.level, default: log.level)
+        _ = try boardProfile(source: source)
         _ = try solveGateCourse(source: source)
     }
 
     private static func course(_ reader: ConfigObjectReader) throws(ConfigError) -> Course {
+        typealias Key = ConfigKeys.Course
         var course = Course()
         if let value = reader.value("posts") {
             guard case .array(let elements) = value else {
@@ -32,75 +29,63 @@ extension GateSpeedConfig {
                 let marks = try CoursePostMarks.decode(elements, reader: reader)
                 course.marks = marks
                 course.posts = marks.map(\.base.x)
-            }
-            var posts: [Double] = []
-            for (index, element) in elements.enumerated() where course.marks == nil {
-                guard case .number(let position, _) = element else {
-                    throw reader.error("posts[\(index)]", "must be a number, not \(element.shortDescription)")
+            } else {
+                var posts: [Double] = []
+                for (index, element) in elements.enumerated() {
+                    guard case .number(let position, _) = element else {
+                        throw reader.error("posts[\(index)]", "must be a number, not \(element.shortDescription)")
+                    }
+                    posts.append(position)
                 }
-                posts.append(position)
-            }
-            if course.marks == nil {
                 try CoursePosts.validate(posts, source: reader.source, path: reader.keyPath("posts"))
                 course.posts = posts
             }
         }
-        course.postHeightMetres = try reader.optionalNumber("post_height_m", default: nil)
-        if let height = course.postHeightMetres { try reader.requireBetween("post_height_m", height, 0.2, 5) }
-        course.camera = try cameraPlacement(reader.object("camera", knownKeys: ["height_m", "distance_m", "hfov_deg"]))
-        course.lengthMetres = try reader.number("length_m", default: course.lengthMetres)
-        try reader.requireGreater("length_m", course.lengthMetres, than: 0)
-        course.passKmh = try reader.number("pass_kmh", default: course.passKmh)
-        try reader.requireGreater("pass_kmh", course.passKmh, than: 0)
-        course.timeoutSeconds = try reader.number("timeout_s", default: course.timeoutSeconds)
-        try reader.requireGreater("timeout_s", course.timeoutSeconds, than: 0)
+        course.postHeightMetres = try reader.optionalNumber(Key.postHeight, default: nil)
+        course.camera = try cameraPlacement(reader.object("camera"))
+        course.lengthMetres = try reader.number(Key.length, default: course.lengthMetres)
+        course.passKmh = try reader.number(Key.passSpeed, default: course.passKmh)
+        course.timeoutSeconds = try reader.number(Key.timeout, default: course.timeoutSeconds)
         return course
     }
 
     private static func cameraPlacement(_ reader: ConfigObjectReader) throws(ConfigError) -> CameraPlacement {
+        typealias Key = ConfigKeys.Course
         var placement = CameraPlacement()
-        placement.heightMetres = try reader.optionalNumber("height_m", default: nil)
-        if let height = placement.heightMetres { try reader.requireBetween("height_m", height, 0.2, 30) }
-        placement.distanceMetres = try reader.optionalNumber("distance_m", default: nil)
-        if let distance = placement.distanceMetres { try reader.requireBetween("distance_m", distance, 1, 200) }
-        placement.horizontalFieldOfViewDegrees = try reader.optionalNumber("hfov_deg", default: nil)
-        if let fov = placement.horizontalFieldOfViewDegrees { try reader.requireBetween("hfov_deg", fov, 20, 170) }
+        placement.heightMetres = try reader.optionalNumber(Key.cameraHeight, default: nil)
+        placement.distanceMetres = try reader.optionalNumber(Key.cameraDistance, default: nil)
+        placement.horizontalFieldOfViewDegrees = try reader.optionalNumber(Key.cameraFieldOfView, default: nil)
         return placement
     }
 
     private static func camera(_ reader: ConfigObjectReader) throws(ConfigError) -> Camera {
+        typealias Key = ConfigKeys.Camera
         var camera = Camera()
-        camera.device = try reader.string("device", default: camera.device)
-        camera.width = try reader.integer("width", default: camera.width)
-        try reader.requireBetween("width", Double(camera.width), 16, 8192)
-        camera.height = try reader.integer("height", default: camera.height)
-        try reader.requireBetween("height", Double(camera.height), 16, 8192)
-        camera.framesPerSecond = try reader.optionalNumber("fps", default: camera.framesPerSecond)
-        if let fps = camera.framesPerSecond { try reader.requireGreater("fps", fps, than: 0) }
-        camera.io = try reader.choice("io", default: camera.io)
-        if let value = reader.value("rotation") {
+        camera.device = try reader.string(Key.device, default: camera.device)
+        camera.width = try reader.integer(Key.width, default: camera.width)
+        camera.height = try reader.integer(Key.height, default: camera.height)
+        camera.framesPerSecond = try reader.optionalNumber(Key.framesPerSecond, default: camera.framesPerSecond)
+        camera.io = try reader.choice(Key.io, default: camera.io)
+        if let value = reader.value(Key.rotation.name) {
             let allowed = FrameGeometry.Rotation.allCases.map { String($0.rawValue) }.joined(separator: ", ")
             guard case .number(let degrees, _) = value, degrees == degrees.rounded(), abs(degrees) < 1e6,
                   let rotation = FrameGeometry.Rotation(rawValue: Int(degrees)) else {
-                throw reader.error("rotation", "\(value.shortDescription) is not one of \(allowed)")
+                throw reader.error(Key.rotation.name, "\(value.shortDescription) is not one of \(allowed)")
             }
             camera.rotation = rotation
         }
-        camera.mirror = try reader.bool("mirror", default: camera.mirror)
-        camera.crop = try crop(reader.object("crop", knownKeys: ["x", "y", "width", "height"]))
+        camera.mirror = try reader.bool(Key.mirror, default: camera.mirror)
+        camera.crop = try crop(reader.object("crop"))
         return camera
     }
 
     private static func crop(_ reader: ConfigObjectReader) throws(ConfigError) -> FrameGeometry.Rect {
+        typealias Key = ConfigKeys.Camera
         var crop = FrameGeometry.Rect.full
-        crop.x = try reader.number("x", default: crop.x)
-        try reader.requireBetween("x", crop.x, 0, 1)
-        crop.y = try reader.number("y", default: crop.y)
-        try reader.requireBetween("y", crop.y, 0, 1)
-        crop.width = try reader.number("width", default: crop.width)
-        try reader.requireGreater("width", crop.width, than: 0)
-        crop.height = try reader.number("height", default: crop.height)
-        try reader.requireGreater("height", crop.height, than: 0)
+        crop.x = try reader.number(Key.cropX, default: crop.x)
+        crop.y = try reader.number(Key.cropY, default: crop.y)
+        crop.width = try reader.number(Key.cropWidth, default: crop.width)
+        crop.height = try reader.number(Key.cropHeight, default: crop.height)
         let slack = 1e-9
         guard crop.x + crop.width <= 1 + slack else {
             throw ConfigError(source: reader.source, location: reader.path,
@@ -116,96 +101,90 @@ extension GateSpeedConfig {
     }
 
     private static func vision(_ reader: ConfigObjectReader) throws(ConfigError) -> Vision {
+        typealias Key = ConfigKeys.Vision
         var vision = Vision()
-        vision.riderMinHeight = try reader.optionalNumber("rider_min_height", default: vision.riderMinHeight)
-        if let height = vision.riderMinHeight {
-            try reader.requireGreater("rider_min_height", height, than: 0)
-            try reader.requireBetween("rider_min_height", height, 0, 1)
-        }
-        vision.calibrationWindowSeconds = try reader.number("calibration_window_s", default: vision.calibrationWindowSeconds)
-        try reader.requireGreater("calibration_window_s", vision.calibrationWindowSeconds, than: 0)
+        vision.riderMinHeight = try reader.optionalNumber(Key.riderMinHeight, default: vision.riderMinHeight)
+        vision.calibrationWindowSeconds = try reader.number(Key.calibrationWindow, default: vision.calibrationWindowSeconds)
         return vision
     }
 
     private static func board(_ reader: ConfigObjectReader) throws(ConfigError) -> Board {
+        typealias Key = ConfigKeys.Board
         var board = Board()
-        board.profile = try reader.choice("profile", default: board.profile)
-        board.chipLabel = try reader.optionalString("chip_label", default: board.chipLabel)
-        let lines = try reader.object("lines", knownKeys: Board.LineRole.allCases.map(\.rawValue))
+        board.profile = try reader.choice(Key.profile, default: board.profile)
+        board.chipLabel = try reader.optionalString(Key.chipLabel, default: board.chipLabel)
+        let lines = try reader.object("lines")
         for role in Board.LineRole.allCases {
             if let line = try lineOverride(lines, role.rawValue) { board.lines[role] = line }
         }
-        board.activeLow = try reader.optionalBool("active_low", default: board.activeLow)
+        board.activeLow = try reader.optionalBool(Key.activeLow, default: board.activeLow)
         return board
     }
 
     /// `17`, `"GPIO17"`, `{"offset": 17, "active_low": true}`, `{"name": "GPIO17"}`, or null.
     private static func lineOverride(_ lines: ConfigObjectReader, _ key: String) throws(ConfigError) -> Board.LineOverride? {
+        typealias Key = ConfigKeys.Board
         switch lines.value(key) {
         case nil, .null?:
             return nil
         case .object?:
-            let line = try lines.object(key, knownKeys: ["offset", "name", "active_low"])
-            var result = Board.LineOverride(activeLow: try line.optionalBool("active_low", default: nil))
-            if let offset = line.value("offset") {
-                guard line.value("name") == nil else { throw lines.error(key, "give offset or name, not both") }
+            let line = try lines.object(key, section: "board.lines.*")
+            var result = Board.LineOverride(activeLow: try line.optionalBool(Key.lineActiveLow, default: nil))
+            if let offset = line.value(Key.lineOffset.name) {
+                guard line.value(Key.lineName.name) == nil else { throw lines.error(key, "give offset or name, not both") }
                 guard let number = lineOffset(offset) else {
-                    throw line.error("offset", "must be a whole number from 0, not \(offset.shortDescription)")
+                    throw line.error(Key.lineOffset.name, "must be a whole number from 0 to "
+                                     + "\(ConfigNumberFormat.plain(Key.lineOffsetRange.high)), not \(offset.shortDescription)")
                 }
                 result.line = .offset(number)
-            } else if line.value("name") != nil {
-                result.line = .name(try line.string("name", default: ""))
+            } else if line.value(Key.lineName.name) != nil {
+                result.line = .name(try line.string(Key.lineName, default: ""))
             }
             return result
         case let value?:
             if let number = lineOffset(value) { return Board.LineOverride(line: .offset(number)) }
             if case .string(let name) = value, !name.isEmpty { return Board.LineOverride(line: .name(name)) }
-            throw lines.error(key, "must be a line offset (a whole number from 0), a line name or an object, "
+            throw lines.error(key, "must be a line offset (a whole number from 0 to "
+                              + "\(ConfigNumberFormat.plain(Key.lineOffsetRange.high))), a line name or an object, "
                               + "not \(value.shortDescription)")
         }
     }
 
     private static func lineOffset(_ value: JSONValue) -> Int? {
-        guard case .number(let number, _) = value, number == number.rounded(), number >= 0, number < 100_000 else {
+        guard case .number(let number, _) = value, number == number.rounded(),
+              ConfigKeys.Board.lineOffsetRange.contains(number) else {
             return nil
         }
         return Int(number)
     }
 
     private static func voice(_ reader: ConfigObjectReader) throws(ConfigError) -> Voice {
+        typealias Key = ConfigKeys.Voice
         var voice = Voice()
-        voice.name = try reader.string("name", default: voice.name)
-        voice.rateWordsPerMinute = try reader.integer("rate", default: voice.rateWordsPerMinute)
-        try reader.requireBetween("rate", Double(voice.rateWordsPerMinute), 80, 450)
-        voice.volumePercent = try reader.integer("volume", default: voice.volumePercent)
-        try reader.requireBetween("volume", Double(voice.volumePercent), 0, 200)
-        voice.alsaDevice = try reader.string("alsa_device", default: voice.alsaDevice)
-        voice.wavDirectory = try reader.optionalString("wav_dir", default: voice.wavDirectory)
+        voice.name = try reader.string(Key.name, default: voice.name)
+        voice.rateWordsPerMinute = try reader.integer(Key.rate, default: voice.rateWordsPerMinute)
+        voice.volumePercent = try reader.integer(Key.volume, default: voice.volumePercent)
+        voice.alsaDevice = try reader.string(Key.alsaDevice, default: voice.alsaDevice)
+        voice.wavDirectory = try reader.optionalString(Key.wavDirectory, default: voice.wavDirectory)
         return voice
     }
 
     private static func clips(_ reader: ConfigObjectReader) throws(ConfigError) -> Clips {
+        typealias Key = ConfigKeys.Clips
         var clips = Clips()
-        clips.directory = try reader.string("directory", default: clips.directory)
-        clips.enabled = try reader.bool("enabled", default: clips.enabled)
-        clips.preRollSeconds = try reader.number("pre_roll_s", default: clips.preRollSeconds)
-        try reader.requireBetween("pre_roll_s", clips.preRollSeconds, 0, 10)
-        clips.postRollSeconds = try reader.number("post_roll_s", default: clips.postRollSeconds)
-        try reader.requireBetween("post_roll_s", clips.postRollSeconds, 0, 10)
-        clips.highlightSeconds = try reader.number("highlight_s", default: clips.highlightSeconds)
-        try reader.requireGreater("highlight_s", clips.highlightSeconds, than: 0)
-        try reader.requireBetween("highlight_s", clips.highlightSeconds, 0, 60)
-        clips.highlightCooldownSeconds = try reader.number("highlight_cooldown_s", default: clips.highlightCooldownSeconds)
-        try reader.requireAtLeast("highlight_cooldown_s", clips.highlightCooldownSeconds, 0)
-        clips.minimumFreeMegabytes = try reader.integer("min_free_mb", default: clips.minimumFreeMegabytes)
-        try reader.requireAtLeast("min_free_mb", Double(clips.minimumFreeMegabytes), 0)
-        clips.codec = try reader.string("codec", default: clips.codec)
-        guard clips.codec == "h264" else { throw reader.error("codec", "\"\(clips.codec)\" is not one of \"h264\"") }
-        clips.crf = try reader.integer("crf", default: clips.crf)
-        try reader.requireBetween("crf", Double(clips.crf), 0, 51)
-        clips.keyframeIntervalSeconds = try reader.number("keyframe_interval_s", default: clips.keyframeIntervalSeconds)
-        try reader.requireGreater("keyframe_interval_s", clips.keyframeIntervalSeconds, than: 0)
-        try reader.requireBetween("keyframe_interval_s", clips.keyframeIntervalSeconds, 0, 10)
+        clips.directory = try reader.string(Key.directory, default: clips.directory)
+        clips.enabled = try reader.bool(Key.enabled, default: clips.enabled)
+        clips.preRollSeconds = try reader.number(Key.preRoll, default: clips.preRollSeconds)
+        clips.postRollSeconds = try reader.number(Key.postRoll, default: clips.postRollSeconds)
+        clips.highlightSeconds = try reader.number(Key.highlight, default: clips.highlightSeconds)
+        clips.highlightCooldownSeconds = try reader.number(Key.highlightCooldown, default: clips.highlightCooldownSeconds)
+        clips.minimumFreeMegabytes = try reader.integer(Key.minimumFree, default: clips.minimumFreeMegabytes)
+        clips.codec = try reader.string(Key.codec, default: clips.codec)
+        guard clips.codec == "h264" else {
+            throw reader.error(Key.codec.name, "\"\(MessageText.clipped(clips.codec))\" is not one of \"h264\"")
+        }
+        clips.crf = try reader.integer(Key.crf, default: clips.crf)
+        clips.keyframeIntervalSeconds = try reader.number(Key.keyframeInterval, default: clips.keyframeIntervalSeconds)
         return clips
     }
 }

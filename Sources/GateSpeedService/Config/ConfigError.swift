@@ -44,3 +44,14 @@ enum ConfigNumberFormat {
         return text
     }
 }
+
+/// Text from the input echoed in a message, kept short: a 100,000-digit number or a pasted
+/// paragraph is cut to its first 40 characters and says how long it was.
+public enum MessageText {
+    public static let limit = 40
+
+    public static func clipped(_ text: String) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "… (\(text.count) characters)"
+    }
+}

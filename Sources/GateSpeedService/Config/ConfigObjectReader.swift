@@ -1,13 +1,16 @@
 /// Reads one JSON object of the config, tracking the key path for messages. Creating it
-/// rejects unknown keys (suggesting the nearest known one); the typed accessors return the
-/// default for an absent key and throw a `ConfigError` naming the key for a bad value.
+/// rejects unknown keys (suggesting the nearest known one); the typed accessors take the key's
+/// entry in `ConfigKeys`, return the default for an absent key and throw a `ConfigError` naming
+/// the key for a bad value or one outside the key's range.
 struct ConfigObjectReader {
     let source: String?
     /// Key path of this object, "" for the top level.
     let path: String
     private let members: [(key: String, value: JSONValue)]
 
-    init(source: String?, path: String, value: JSONValue, knownKeys: [String]) throws(ConfigError) {
+    /// `section`: the object's path in `ConfigKeys` (`course.posts[]` for `course.posts[2]`), whose
+    /// keys are the known ones; defaults to `path`.
+    init(source: String?, path: String, value: JSONValue, section: String? = nil) throws(ConfigError) {
         self.source = source
         self.path = path
         guard case .object(let members) = value else {
@@ -15,6 +18,7 @@ struct ConfigObjectReader {
                               problem: "must be an object, not \(value.shortDescription)")
         }
         self.members = members
+        let knownKeys = ConfigKeys.names(in: section ?? path)
         for member in members where !knownKeys.contains(member.key) {
             var problem = "unknown key"
             if let suggestion = KeySuggestion.nearest(to: member.key, among: knownKeys) {
@@ -22,7 +26,7 @@ struct ConfigObjectReader {
             } else {
                 problem += " (known keys: \(knownKeys.joined(separator: ", ")))"
             }
-            throw ConfigError(source: source, location: keyPath(member.key), problem: problem)
+            throw ConfigError(source: source, location: keyPath(MessageText.clipped(member.key)), problem: problem)
         }
     }
 
@@ -35,100 +39,94 @@ struct ConfigObjectReader {
     func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
 
     /// A nested object; an absent key reads as an empty object (all defaults).
-    func object(_ key: String, knownKeys: [String]) throws(ConfigError) -> ConfigObjectReader {
-        try ConfigObjectReader(source: source, path: keyPath(key), value: value(key) ?? .object([]),
-                               knownKeys: knownKeys)
+    func object(_ key: String, section: String? = nil) throws(ConfigError) -> ConfigObjectReader {
+        try ConfigObjectReader(source: source, path: keyPath(key), value: value(key) ?? .object([]), section: section)
     }
 
-    func number(_ key: String, default fallback: Double) throws(ConfigError) -> Double {
-        guard let value = value(key) else { return fallback }
-        guard case .number(let number, _) = value else { throw error(key, "must be a number, not \(value.shortDescription)") }
+    func number(_ key: ConfigKey, default fallback: Double) throws(ConfigError) -> Double {
+        guard let value = value(key.name) else { return fallback }
+        guard case .number(let number, _) = value else {
+            throw error(key.name, "must be a number, not \(value.shortDescription)")
+        }
+        try requireInRange(key, number)
         return number
     }
 
     /// A number that may be null; absent gives the default.
-    func optionalNumber(_ key: String, default fallback: Double?) throws(ConfigError) -> Double? {
-        guard let value = value(key) else { return fallback }
+    func optionalNumber(_ key: ConfigKey, default fallback: Double?) throws(ConfigError) -> Double? {
+        guard let value = value(key.name) else { return fallback }
         if case .null = value { return nil }
         guard case .number(let number, _) = value else {
-            throw error(key, "must be a number or null, not \(value.shortDescription)")
+            throw error(key.name, "must be a number or null, not \(value.shortDescription)")
         }
+        try requireInRange(key, number)
         return number
     }
 
-    func integer(_ key: String, default fallback: Int) throws(ConfigError) -> Int {
-        guard let value = value(key) else { return fallback }
-        guard case .number(let number, _) = value, number == number.rounded(), abs(number) < 1e15 else {
-            throw error(key, "must be a whole number, not \(value.shortDescription)")
+    /// A whole number inside the key's range (checked before it becomes an `Int`, so no value traps).
+    func integer(_ key: ConfigKey, default fallback: Int) throws(ConfigError) -> Int {
+        guard let value = value(key.name) else { return fallback }
+        guard case .number(let number, _) = value, number == number.rounded() else {
+            throw error(key.name, "must be a whole number, not \(value.shortDescription)")
         }
+        try requireInRange(key, number)
+        guard abs(number) < 1e15 else { throw error(key.name, "\(ConfigNumberFormat.plain(number)) is too large") }
         return Int(number)
     }
 
-    func bool(_ key: String, default fallback: Bool) throws(ConfigError) -> Bool {
-        guard let value = value(key) else { return fallback }
-        guard case .bool(let flag) = value else { throw error(key, "must be true or false, not \(value.shortDescription)") }
+    func bool(_ key: ConfigKey, default fallback: Bool) throws(ConfigError) -> Bool {
+        guard let value = value(key.name) else { return fallback }
+        guard case .bool(let flag) = value else {
+            throw error(key.name, "must be true or false, not \(value.shortDescription)")
+        }
         return flag
     }
 
-    func optionalBool(_ key: String, default fallback: Bool?) throws(ConfigError) -> Bool? {
-        guard let value = value(key) else { return fallback }
+    func optionalBool(_ key: ConfigKey, default fallback: Bool?) throws(ConfigError) -> Bool? {
+        guard let value = value(key.name) else { return fallback }
         if case .null = value { return nil }
         guard case .bool(let flag) = value else {
-            throw error(key, "must be true, false or null, not \(value.shortDescription)")
+            throw error(key.name, "must be true, false or null, not \(value.shortDescription)")
         }
         return flag
     }
 
     /// A non-empty string.
-    func string(_ key: String, default fallback: String) throws(ConfigError) -> String {
-        guard let value = value(key) else { return fallback }
-        guard case .string(let text) = value else { throw error(key, "must be a string, not \(value.shortDescription)") }
-        guard !text.isEmpty else { throw error(key, "must not be empty") }
+    func string(_ key: ConfigKey, default fallback: String) throws(ConfigError) -> String {
+        guard let value = value(key.name) else { return fallback }
+        guard case .string(let text) = value else {
+            throw error(key.name, "must be a string, not \(value.shortDescription)")
+        }
+        guard !text.isEmpty else { throw error(key.name, "must not be empty") }
         return text
     }
 
     /// A non-empty string or null.
-    func optionalString(_ key: String, default fallback: String?) throws(ConfigError) -> String? {
-        guard let value = value(key) else { return fallback }
+    func optionalString(_ key: ConfigKey, default fallback: String?) throws(ConfigError) -> String? {
+        guard let value = value(key.name) else { return fallback }
         if case .null = value { return nil }
         guard case .string(let text) = value else {
-            throw error(key, "must be a string or null, not \(value.shortDescription)")
+            throw error(key.name, "must be a string or null, not \(value.shortDescription)")
         }
-        guard !text.isEmpty else { throw error(key, "must not be empty (use null for none)") }
+        guard !text.isEmpty else { throw error(key.name, "must not be empty (use null for none)") }
         return text
     }
 
     /// One of the raw values of `Choice`, quoted in the message when wrong.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, default fallback: Choice) throws(ConfigError) -> Choice
-    where Choice.RawValue == String {
-        guard let value = value(key) else { return fallback }
+    func choice<Choice: RawRepresentable & CaseIterable>(_ key: ConfigKey, default fallback: Choice) throws(ConfigError)
+        -> Choice where Choice.RawValue == String {
+        guard let value = value(key.name) else { return fallback }
         let allowed = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
-            throw error(key, "\(value.shortDescription) is not one of \(allowed)")
+            throw error(key.name, "\(value.shortDescription) is not one of \(allowed)")
         }
         return choice
     }
-}
 
-/// Range checks that throw with the key path, in the wording of the config messages.
-extension ConfigObjectReader {
-    func requireGreater(_ key: String, _ value: Double, than limit: Double) throws(ConfigError) {
-        guard value > limit else {
-            throw error(key, "\(ConfigNumberFormat.plain(value)) must be greater than \(ConfigNumberFormat.plain(limit))")
-        }
-    }
-
-    func requireAtLeast(_ key: String, _ value: Double, _ limit: Double) throws(ConfigError) {
-        guard value >= limit else {
-            throw error(key, "\(ConfigNumberFormat.plain(value)) must be at least \(ConfigNumberFormat.plain(limit))")
-        }
-    }
-
-    func requireBetween(_ key: String, _ value: Double, _ low: Double, _ high: Double) throws(ConfigError) {
-        guard value >= low && value <= high else {
-            throw error(key, "\(ConfigNumberFormat.plain(value)) must be between "
-                        + "\(ConfigNumberFormat.plain(low)) and \(ConfigNumberFormat.plain(high))")
-        }
+    /// The key's range from `ConfigKeys`: `course.length_m: 1e+18 must be between 1 and 1000`.
+    func requireInRange(_ key: ConfigKey, _ value: Double) throws(ConfigError) {
+        guard let range = key.range, !range.contains(value) else { return }
+        throw error(key.name, "\(ConfigNumberFormat.plain(value)) \(range.requirement)")
     }
 }
 
@@ -145,6 +143,25 @@ enum KeySuggestion {
         let scored = known.map { (key: $0, distance: editDistance(Array(lowered.utf8), Array($0.utf8))) }
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
         return best.distance <= max(2, key.count / 3) ? best.key : nil
+    }
+
+    /// Up to `limit` close candidates, nearest first (for "did you mean …, … or …?").
+    static func nearest(to word: String, among known: [String], limit: Int) -> [String] {
+        let lowered = word.lowercased()
+        guard !lowered.isEmpty, limit > 0 else { return [] }
+        let threshold = max(2, word.count / 3)
+        let wanted = Array(lowered.utf8)
+        var scored: [(key: String, distance: Int)] = []
+        for candidate in known {
+            let distance = editDistance(wanted, Array(candidate.lowercased().utf8))
+            if distance <= threshold { scored.append((candidate, distance)) }
+        }
+        scored.sort { first, second in
+            first.distance != second.distance ? first.distance < second.distance : first.key < second.key
+        }
+        var picked: [String] = []
+        for candidate in scored where !picked.contains(candidate.key) && picked.count < limit { picked.append(candidate.key) }
+        return picked
     }
 
     /// Levenshtein distance between two byte strings.

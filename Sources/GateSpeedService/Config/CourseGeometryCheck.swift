@@ -1,3 +1,4 @@
+import GateSpeedCore
 import GateSpeedEngine
 import GateSpeedGeometry
 
@@ -31,6 +32,22 @@ extension GateSpeedConfig {
                     + failure.problems.dropFirst().map { "course.\($0.key): \($0.message)" }.joined(separator: "; ") + ")"
             }
             throw ConfigError(source: source, location: "course.\(problem.key)", problem: message)
+        }
+    }
+}
+
+extension ConfigError {
+    /// The timing core's refusal of a course, in the config's words: its keys (`length_m`,
+    /// `posts[2]`) under `course.`, and its internal settings (the crossing hysteresis) as the
+    /// config key they follow from: the posts are too close together.
+    public init(timing error: ConfigurationError, source: String?) {
+        let first = error.problems.first ?? ValidationProblem(key: "posts", message: "the course cannot be timed")
+        if first.key == "hysteresis" {
+            self.init(source: source, location: "course.posts",
+                      problem: "two neighbouring posts are too close together to tell their crossings apart; "
+                          + "move them further apart in the view")
+        } else {
+            self.init(source: source, location: "course.\(first.key)", problem: first.message)
         }
     }
 }

@@ -11,7 +11,7 @@ enum CoursePostMarks {
         for (index, element) in elements.enumerated() {
             let key = "posts[\(index)]"
             let post = try ConfigObjectReader(source: reader.source, path: reader.keyPath(key), value: element,
-                                              knownKeys: ["base", "top"])
+                                              section: "course.posts[]")
             guard let baseValue = post.value("base") else {
                 throw reader.error(key, "needs a base: [x, y], where the post meets the ground")
             }
@@ -28,6 +28,11 @@ enum CoursePostMarks {
             if let previous = marks.last, base.x <= previous.base.x {
                 throw post.error("base", "x \(ConfigNumberFormat.position(base.x)) must be right of posts[\(index - 1)]'s "
                                  + "base (\(ConfigNumberFormat.position(previous.base.x))): posts go from the left")
+            }
+            if let previous = marks.last, base.x - previous.base.x < CoursePosts.minimumSpacing - 1e-9 {
+                throw post.error("base", "x \(ConfigNumberFormat.position(base.x)) is too close to posts[\(index - 1)]'s base "
+                                 + "(\(ConfigNumberFormat.position(previous.base.x))): posts must be at least "
+                                 + "\(ConfigNumberFormat.plain(CoursePosts.minimumSpacing)) of the view's width apart")
             }
             marks.append(GateSpeedConfig.PostMark(base: base, top: top))
         }

@@ -1,6 +1,10 @@
 /// Validation of post positions, shared by `course.posts` in the config file and the
 /// `--posts 0.1,0.3,0.5,0.7,0.9` command-line option, so both give the same messages.
 public enum CoursePosts {
+    /// The least distance between neighbouring posts, a fraction of the view's width: closer
+    /// posts cannot be told apart (a crossing needs 0.004 of the width beyond a post's line).
+    public static let minimumSpacing = 0.01
+
     /// Parses the `--posts` option: comma-separated view fractions, strictly increasing in (0, 1).
     /// Errors read like `--posts[2]: 0.28 must be greater than posts[1] (0.30)`.
     public static func parseOption(_ text: String, option: String = "--posts") throws(ConfigError) -> [Double] {
@@ -13,7 +17,8 @@ public enum CoursePosts {
                                   problem: "is empty (write positions like 0.1,0.3,0.5,0.7,0.9)")
             }
             guard let value = Double(trimmed), value.isFinite else {
-                throw ConfigError(source: nil, location: "\(option)[\(index)]", problem: "\"\(trimmed)\" is not a number")
+                throw ConfigError(source: nil, location: "\(option)[\(index)]",
+                                  problem: "\"\(MessageText.clipped(String(trimmed)))\" is not a number")
             }
             posts.append(value)
         }
@@ -39,6 +44,12 @@ public enum CoursePosts {
                 throw ConfigError(source: source, location: location,
                                   problem: "\(ConfigNumberFormat.position(position)) must be greater than "
                                       + "posts[\(index - 1)] (\(ConfigNumberFormat.position(posts[index - 1])))")
+            }
+            if index > 0, position - posts[index - 1] < minimumSpacing - 1e-9 {
+                throw ConfigError(source: source, location: location,
+                                  problem: "\(ConfigNumberFormat.position(position)) is too close to "
+                                      + "posts[\(index - 1)] (\(ConfigNumberFormat.position(posts[index - 1]))): posts must be "
+                                      + "at least \(ConfigNumberFormat.plain(minimumSpacing)) of the view's width apart")
             }
         }
     }

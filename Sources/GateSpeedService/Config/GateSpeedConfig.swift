@@ -4,8 +4,17 @@ import GateSpeedFrames
 /// optional in the file; `GateSpeedConfig()` is the set of defaults that
 /// `Deploy/config.example.json` spells out. Load with `GateSpeedConfig.load(path:)`.
 public struct GateSpeedConfig: Sendable, Equatable {
-    /// Where `gatespeed run` looks when no `--config` is given.
+    /// Where every command looks when no `--config` is given (and `$GATESPEED_CONFIG` is unset).
     public static let defaultPath = "/etc/gatespeed/config.json"
+    /// The environment variable that replaces `defaultPath` (tests, a second installation).
+    public static let pathVariable = "GATESPEED_CONFIG"
+
+    /// The file read without `--config`: `$GATESPEED_CONFIG` when set and not empty, else
+    /// `defaultPath`. Used when it exists; without it the built-in defaults apply.
+    public static func defaultLocation(environment: [String: String]) -> String {
+        if let path = environment[pathVariable], !path.isEmpty { return path }
+        return defaultPath
+    }
 
     public var course = Course()
     public var camera = Camera()

@@ -59,9 +59,11 @@ struct JSONParser {
                 throw fail("expected a quoted key, found \(describeCurrent())")
             }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) { throw fail("duplicate key \"\(key)\"") }
+            if members.contains(where: { $0.key == key }) { throw fail("duplicate key \"\(MessageText.clipped(key))\"") }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw fail("expected ':' after \"\(key)\", found \(describeCurrent())") }
+            guard current == UInt8(ascii: ":") else {
+                throw fail("expected ':' after \"\(MessageText.clipped(key))\", found \(describeCurrent())")
+            }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth + 1)))
@@ -69,7 +71,7 @@ struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw fail("expected ',' or '}' after \"\(key)\", found \(describeCurrent())")
+            default: throw fail("expected ',' or '}' after \"\(MessageText.clipped(key))\", found \(describeCurrent())")
             }
         }
     }
@@ -177,7 +179,7 @@ struct JSONParser {
             guard try skipDigits() else { throw fail("invalid number: digits must follow the exponent") }
         }
         let literal = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(literal), value.isFinite else { throw fail("number \(literal) is out of range") }
+        guard let value = Double(literal), value.isFinite else { throw fail("number \(MessageText.clipped(literal)) is out of range") }
         return .number(value, literal: literal)
     }
 

@@ -30,8 +30,8 @@ enum JSONValue: Equatable, Sendable {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
-        case .number(_, let literal): return literal
-        case .string(let text): return "\"\(text)\""
+        case .number(_, let literal): return MessageText.clipped(literal)
+        case .string(let text): return "\"\(MessageText.clipped(text))\""
         case .array: return "an array"
         case .object: return "an object"
         }

@@ -72,19 +72,9 @@ public struct Log: Sendable {
         return text
     }
 
-    /// Writes the whole string to file descriptor 2 in as few `write(2)` calls as it takes.
+    /// Writes the whole string to standard error (`StandardStream.error`: write(2), never a crash;
+    /// when stderr is gone, lines are dropped).
     @Sendable public static func writeToStandardError(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // nowhere left to report it
-                }
-                offset += written
-            }
-        }
+        StandardStream.error.write(text)
     }
 }

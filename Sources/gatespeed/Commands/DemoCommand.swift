@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedBoard
+import GateSpeedCore
 import GateSpeedService
 import GateSpeedSimulation
 
@@ -8,27 +9,26 @@ import GateSpeedSimulation
 /// card), real clips, a real journal.
 enum DemoCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
-        let config = try Assembly.loadConfig(command.value("--config"), required: false)
-        var seconds = 60.0
-        if let text = command.value("--seconds") {
-            guard let value = Double(text), value > 0, value.isFinite else {
-                throw CommandFailure(message: "demo: --seconds: '\(text)' must be a positive number", status: 2)
-            }
-            seconds = value
-        }
+        let loaded = try Assembly.loadConfig(command, log: log)
+        let config = loaded.config
+        try Assembly.checkVoice(loaded, log: log)
+        StandardStream.ignoreBrokenPipeSignal()
+        StandardStream.output.markAsEventStream()
+        // Checked against CommandTable.demoSeconds by the parser: finite, 1 ... 86400.
+        let seconds = command.number("--seconds") ?? 60
         let output = command.value("--output") ?? "demo-output"
         let clipsDirectory = output + "/clips", speechDirectory = output + "/speech"
         let journalPath = output + "/results.jsonl"
 
         let scene = DemoScene.make(seconds: seconds)
         var source = SimulatedCourseSource(scene: scene)
-        var pipeline = try Assembly.pipeline(config, log: log)
+        var pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
         let journal = Assembly.journal(at: journalPath, log: log)
         Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
         let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: speechDirectory, log: log)
         let recorder = Assembly.recorder(config, directory: clipsDirectory, session: journal.current.session,
                                          width: scene.width, height: scene.height, sink: sink, log: log)
-        let strip = TerminalLEDStrip { line in FileHandle.standardError.write(Data(("LEDs  " + line + "\n").utf8)) }
+        let strip = TerminalLEDStrip { line in log.info("LEDs  " + line) }
         let leds = LEDDriver(output: strip, clock: { FrameLoop.monotonicNow() })
         leds.start()
 
@@ -44,7 +44,7 @@ enum DemoCommand {
         var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
                              notifier: nil, log: log, indicate: { leds.update($0) })
         loop.storageFault = { leds.setBackgroundFault($0) }
-        log.info("demo: \(Int(seconds)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
+        log.info("demo: \(DecimalFormat.trimmed(seconds, maxDecimals: 1)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
                                                              scriptedPress: DemoScene.highlightAt))
         recorder?.stop()

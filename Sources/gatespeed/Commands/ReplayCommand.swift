@@ -7,7 +7,11 @@ import GateSpeedService
 /// the machine allows, events on stdout, ending with `summary`.
 enum ReplayCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
-        var config = try Assembly.loadConfig(command.value("--config"), required: false)
+        let loaded = try Assembly.loadConfig(command, log: log)
+        var config = loaded.config
+        if command.has("--speak") { try Assembly.checkVoice(loaded, log: log) }
+        StandardStream.ignoreBrokenPipeSignal()
+        StandardStream.output.markAsEventStream()
         if let posts = command.value("--posts") {
             do {
                 config.course.posts = try CoursePosts.parseOption(posts)
@@ -23,7 +27,7 @@ enum ReplayCommand {
         do { source = try VideoFileSource(path: path) } catch {
             throw CommandFailure(message: "\(error)")
         }
-        let pipeline = try Assembly.pipeline(config, log: log)
+        let pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
         let sink = Assembly.eventSink(config, journal: nil, speak: command.has("--speak"), wavFallback: nil, log: log)
         var recorder: Recorder? = nil
         if let clips = command.value("--clips") {

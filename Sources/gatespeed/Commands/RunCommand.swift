@@ -10,15 +10,20 @@ import V4L2Camera
 /// journal, releases the camera and the GPIO lines.
 enum RunCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
-        let config = try Assembly.loadConfig(command.value("--config"), required: true)
-        var pipeline = try Assembly.pipeline(config, log: log)
-        let profile = try Assembly.boardProfile(config)
+        let loaded = try Assembly.loadConfig(command, log: log)
+        let config = loaded.config
+        var pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
+        let profile = try Assembly.boardProfile(loaded)
+        try Assembly.checkVoice(loaded, log: log)
         if command.has("--check-config") {
-            print("configuration is valid")
+            StandardStream.output.write("configuration is valid\n")
             return
         }
+        StandardStream.ignoreBrokenPipeSignal()
+        StandardStream.output.markAsEventStream()
         let shutdown = ShutdownSignal.install()
         let notifier = SystemdNotifier()
+        let status = ServiceStatusReporter(notifier: notifier)
         log.info("frame loop priority: \(ThreadPriority.raiseCurrentThread())")
 
         let journal = Assembly.journal(at: config.journal.path, log: log)
@@ -57,7 +62,7 @@ enum RunCommand {
                 log.error("GPIO: \(error); running without LEDs and button")
             }
         } else {
-            let strip = TerminalLEDStrip { line in FileHandle.standardError.write(Data(("LEDs  " + line + "\n").utf8)) }
+            let strip = TerminalLEDStrip { line in log.info("LEDs  " + line) }
             let leds = LEDDriver(output: strip, clock: { FrameLoop.monotonicNow() })
             leds.start()
             indicate = { leds.update($0) }
@@ -85,7 +90,8 @@ enum RunCommand {
         }
         loop.onRecalibrating = { _ = camera.restoreAutomaticControls() }
         loop.storageFault = storageFault
-        notifier.ready(status: "calibrating")
+        loop.status = status
+        status.ready()
         log.info("running: camera \(config.camera.device), clips in \(config.clips.directory), journal \(config.journal.path)")
         _ = loop.run(&source, pacing: LoopPacing())
         notifier.stopping()

@@ -7,8 +7,10 @@ import V4L2Camera
 
 /// `gatespeed say [--wav FILE] TEXT...`
 enum SayCommand {
-    static func run(_ command: ParsedCommand) throws(CommandFailure) {
-        let config = try Assembly.loadConfig(command.value("--config"), required: false)
+    static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
+        let loaded = try Assembly.loadConfig(command, log: log)
+        let config = loaded.config
+        try Assembly.checkVoice(loaded, log: log)
         let text = command.positionals.joined(separator: " ")
         do {
             try Speech.say(text, voice: Assembly.voice(config), device: config.voice.alsaDevice, wavPath: command.value("--wav"))
@@ -18,22 +20,25 @@ enum SayCommand {
     }
 }
 
+/// One line on standard output (through `StandardStream`, which survives a closed stdout).
+private func printLine(_ line: String) { StandardStream.output.write(line + "\n") }
+
 /// `gatespeed devices`: cameras with formats, sizes and rates; GPIO chips with label and lines.
 enum DevicesCommand {
     static func run() {
         let cameras = CameraCatalog.list()
-        print("Cameras:")
-        if cameras.isEmpty { print("  none found (no /dev/video* capture device)") }
+        printLine("Cameras:")
+        if cameras.isEmpty { printLine("  none found (no /dev/video* capture device)") }
         for camera in cameras {
-            for line in camera.describe().split(separator: "\n") { print("  " + line) }
+            for line in camera.describe().split(separator: "\n") { printLine("  " + line) }
         }
-        print("GPIO chips:")
+        printLine("GPIO chips:")
         do {
             let chips = try GPIOChipCatalog.list()
-            if chips.isEmpty { print("  none found (no /dev/gpiochip*)") }
-            for chip in chips { print("  \(chip.name): \(chip.label), \(chip.lineCount) lines") }
+            if chips.isEmpty { printLine("  none found (no /dev/gpiochip*)") }
+            for chip in chips { printLine("  \(chip.name): \(chip.label), \(chip.lineCount) lines") }
         } catch {
-            print("  cannot list: \(error)")
+            printLine("  cannot list: \(error)")
         }
     }
 }
@@ -41,14 +46,16 @@ enum DevicesCommand {
 /// `gatespeed check`: walks the LEDs, speaks the test phrase, waits for the button.
 enum CheckCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
-        let config = try Assembly.loadConfig(command.value("--config"), required: false)
+        let loaded = try Assembly.loadConfig(command, log: log)
+        let config = loaded.config
+        try Assembly.checkVoice(loaded, log: log)
         let voice = Assembly.voice(config)
         let speak: (String) -> Void = { text in
             do { try Speech.say(text, voice: voice, device: config.voice.alsaDevice, wavPath: nil) } catch {
                 log.warning("speech: \(error) (check the sound card: aplay -l; voice.alsa_device)")
             }
         }
-        guard let profile = try Assembly.boardProfile(config) else {
+        guard let profile = try Assembly.boardProfile(loaded) else {
             throw CommandFailure(message: "check: board.profile is \"simulated\"; name a real board profile to test the hardware")
         }
         do {
@@ -56,7 +63,7 @@ enum CheckCommand {
             let used = lines.leds.usedLines.map(\.description) + (lines.button.usedLine.map { [$0.description] } ?? [])
             let report = HardwareCheck.run(leds: &lines.leds, button: &lines.button, hardware: used,
                                            speak: speak, pause: { Thread.sleep(forTimeInterval: $0) })
-            for line in report.lines { print(line) }
+            for line in report.lines { printLine(line) }
             lines.leds.close()
             lines.button.close()
             if !report.passed { throw CommandFailure(message: "check: the button was not pressed") }

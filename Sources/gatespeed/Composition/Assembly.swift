@@ -15,13 +15,39 @@ struct CommandFailure: Error {
     var status: Int32 = 1
 }
 
+/// A command's configuration and where it came from.
+struct LoadedConfig {
+    var config: GateSpeedConfig
+    /// The file, or nil for the built-in defaults.
+    var path: String?
+    /// How messages name the file (its last path component, as `GateSpeedConfig.load` does).
+    var source: String {
+        guard let path else { return "built-in defaults" }
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
 /// Builds the parts every command shares from the configuration.
 enum Assembly {
-    static func loadConfig(_ path: String?, required: Bool) throws(CommandFailure) -> GateSpeedConfig {
+    /// The config of a command: `--config FILE` (which must exist), else the default location
+    /// (`$GATESPEED_CONFIG` or /etc/gatespeed/config.json) when it exists, else the built-in
+    /// defaults. Says on stderr which one it is.
+    static func loadConfig(_ command: ParsedCommand, log: Log,
+                           environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(CommandFailure) -> LoadedConfig {
         do {
-            if let path { return try GateSpeedConfig.load(path: path) }
-            if required { return try GateSpeedConfig.load(path: GateSpeedConfig.defaultPath) }
-            return GateSpeedConfig()
+            if let path = command.value("--config") {
+                let loaded = LoadedConfig(config: try GateSpeedConfig.load(path: path), path: path)
+                log.info("config: \(path)")
+                return loaded
+            }
+            let path = GateSpeedConfig.defaultLocation(environment: environment)
+            if let config = try GateSpeedConfig.loadIfPresent(path: path) {
+                log.info("config: \(path)")
+                return LoadedConfig(config: config, path: path)
+            }
+            log.info("config: built-in defaults (there is no \(path))")
+            return LoadedConfig(config: GateSpeedConfig(), path: nil)
         } catch {
             throw CommandFailure(message: error.message, status: 2)
         }
@@ -32,12 +58,13 @@ enum Assembly {
                passKmh: config.course.passKmh, timeoutSeconds: config.course.timeoutSeconds)
     }
 
-    static func pipeline(_ config: GateSpeedConfig, log: Log) throws(CommandFailure) -> TimingPipeline {
+    /// `source`: how messages name the config file.
+    static func pipeline(_ config: GateSpeedConfig, source: String, log: Log) throws(CommandFailure) -> TimingPipeline {
         var vision = VisionSettings()
         vision.riderMinHeight = config.vision.riderMinHeight
         vision.calibrationWindowSeconds = config.vision.calibrationWindowSeconds
         let gateCourse: GateCourse?
-        do { gateCourse = try config.solveGateCourse(source: "config") } catch {
+        do { gateCourse = try config.solveGateCourse(source: source) } catch {
             throw CommandFailure(message: error.message, status: 2)
         }
         if let gateCourse {
@@ -53,7 +80,29 @@ enum Assembly {
             return try TimingPipeline(course: course(config), gateCourse: gateCourse, vision: vision,
                                       geometry: config.camera.geometry)
         } catch {
-            throw CommandFailure(message: "config: course: \(error)", status: 2)
+            throw CommandFailure(message: ConfigError(timing: error, source: source).message, status: 2)
+        }
+    }
+
+    /// `voice.name` against the voices eSpeak NG has here (exit 2 with suggestions when it has
+    /// none of that name). Without eSpeak NG data the voice cannot be checked: a warning.
+    static func checkVoice(_ loaded: LoadedConfig, log: Log) throws(CommandFailure) {
+        let voices: [VoiceDescription]
+        do { voices = try VoiceCatalog.available() } catch {
+            log.warning("speech: voice.name cannot be checked: \(error)")
+            return
+        }
+        let name = loaded.config.voice.name
+        var candidates: [String] = []
+        for voice in voices {
+            candidates += voice.languages
+            if let file = voice.identifier.split(separator: "/").last { candidates.append(String(file)) }
+        }
+        do {
+            try loaded.config.checkVoice(isAvailable: VoiceCatalog.contains(name, in: voices), candidates: candidates,
+                                         source: loaded.source)
+        } catch {
+            throw CommandFailure(message: error.message, status: 2)
         }
     }
 
@@ -75,7 +124,7 @@ enum Assembly {
         let voice = voice(config)
         let sink = EventSink(journal: journal, log: log, makeSpeaker: { finished in
             speak ? Speech.makeSpeaker(voice: voice, output: output, onFinished: finished,
-                                       log: { log.info("speech: \($0)") }) : nil
+                                       log: { log.info($0) }) : nil   // its lines say "speech: …"
         })
         sink.start()
         return sink

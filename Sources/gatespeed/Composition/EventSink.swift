@@ -74,7 +74,7 @@ final class EventSink: @unchecked Sendable {
     }
 
     static let writeToStandardOutput: @Sendable (String) -> Void = { line in
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 
     /// Called from the speaker's thread when an announcement is over (spoken, replaced, failed).

@@ -45,10 +45,15 @@ struct FrameLoop {
     /// Told when the disk refuses clips (suspended for space) or the journal (results waiting
     /// in memory), and when both are fine again: the status LED blinks fast meanwhile.
     var storageFault: (Bool) -> Void = { _ in }
-    private var storageFaulted = false
+    /// systemd's `STATUS=` line: the phase and the faults (nil: not under systemd, or not wanted).
+    var status: ServiceStatusReporter?
+    private var clipsSuspended = false
+    private var journalFaulted = false
     private var presentation: Presentation
     private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0, sessions: 0, sessionRequests: 0)
     private var inFault = false
+    /// Whether `notifier` may feed the watchdog (frames arrive, or the camera is being reopened).
+    private var watchdog = WatchdogRule(startedAt: 0)
     private var lastCalibrationLog = -Double.infinity
     /// Events of the current step, collected while the pipeline runs and posted after it.
     private var eventBuffer: [TimingEvent] = []
@@ -85,7 +90,8 @@ struct FrameLoop {
         var firstFrameTime: Double?
         var summary = LoopSummary()
         var pressed = false
-        indicate(presentation.indicator)
+        watchdog = WatchdogRule(startedAt: wallStart)
+        show()
         while !shutdown.isRequested {
             var stop = false
             let outcome = source.nextFrame { frame in
@@ -112,13 +118,18 @@ struct FrameLoop {
             if stop { break }
             switch outcome {
             case .delivered, .skipped:
-                if inFault { inFault = false; log.info("frames are coming again") }
+                if inFault {
+                    inFault = false
+                    log.info("frames are coming again")
+                    status?.setFault(.camera, nil)
+                }
             case .fault(let reason):
                 if !inFault {
                     inFault = true
                     log.error("frame source fault: \(reason)")
                     withPipeline { pipeline, emit in pipeline.sourceLost(emit: emit) }
-                    if presentation.fault() { indicate(presentation.indicator) }
+                    status?.setFault(.camera, reason)
+                    if presentation.fault() { show() }
                 }
             case .endOfStream:
                 // Samples still held for smoothing are judged: a run that finished on the last frames counts.
@@ -127,12 +138,20 @@ struct FrameLoop {
                 summary.wallSeconds = Self.monotonicNow() - wallStart
                 return summary
             }
-            notifier?.watchdogPing(now: Self.monotonicNow())
+            let now = Self.monotonicNow()
+            if watchdog.mayFeed(frameArrived: outcome == .delivered, now: now) { notifier?.watchdogPing(now: now) }
             handleCommands()
-            let storageNow = (recorder?.clipsSuspended ?? false) || sink.journalFaulted
-            if storageNow != storageFaulted {
-                storageFaulted = storageNow
-                storageFault(storageFaulted)
+            let clipsNow = recorder?.clipsSuspended ?? false, journalNow = sink.journalFaulted
+            if clipsNow != clipsSuspended || journalNow != journalFaulted {
+                if clipsNow != clipsSuspended {
+                    status?.setFault(.clips, clipsNow ? "suspended, too little free space (clips.min_free_mb)" : nil)
+                }
+                if journalNow != journalFaulted {
+                    status?.setFault(.journal, journalNow ? "the disk refuses results; they wait in memory" : nil)
+                }
+                if (clipsNow || journalNow) != (clipsSuspended || journalFaulted) { storageFault(clipsNow || journalNow) }
+                clipsSuspended = clipsNow
+                journalFaulted = journalNow
             }
         }
         summary.statistics = source.statistics
@@ -146,7 +165,7 @@ struct FrameLoop {
         let output = pipeline.lastOutput
         if let cause = output.relearn {
             log.warning("relearning the empty course (\(cause.rawValue))")
-            if presentation.calibrating() { indicate(presentation.indicator) }
+            if presentation.calibrating() { show() }
             onRecalibrating()
         }
         if output.becameReady { onCalibrated() }
@@ -180,12 +199,28 @@ struct FrameLoop {
     /// Every timing event goes to the sink (printing, journal, speech), the presentation
     /// (overlay, LEDs) and, for a valid run, the recorder (its clip).
     private mutating func post(_ event: TimingEvent) {
-        if presentation.apply(event, now: Self.monotonicNow()) { indicate(presentation.indicator) }
+        if presentation.apply(event, now: Self.monotonicNow()) { show() }
         if case .result(let r) = event, let recorder, let start = r.crossingTimes.first {
             recorder.requestRunClip(RunClipRequest(number: pipeline.machine.scoreboard.runs, startTime: start,
                                                    finishTime: r.t, speedKmh: r.speedKmh, pass: r.pass))
         }
         sink.post(.timing(event))
+    }
+
+    /// The LEDs and systemd's status follow the presentation (on changes only).
+    private func show() {
+        indicate(presentation.indicator)
+        status?.setPhase(Self.phase(of: presentation.indicator))
+    }
+
+    static func phase(of state: IndicatorState) -> ServiceStatus.Phase {
+        switch state {
+        case .calibrating: .calibrating
+        case .ready: .ready
+        case .running: .running
+        case .result, .invalid: .result
+        case .fault: .fault
+        }
     }
 
     private mutating func handleCommands() {
@@ -197,7 +232,7 @@ struct FrameLoop {
         if counts.recalibrate > handled.recalibrate {
             handled.recalibrate = counts.recalibrate
             pipeline.recalibrate()
-            if presentation.calibrating() { indicate(presentation.indicator) }
+            if presentation.calibrating() { show() }
             onRecalibrating()
         }
         if counts.rearm > handled.rearm {
