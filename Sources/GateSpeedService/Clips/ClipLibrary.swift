@@ -225,6 +225,7 @@ public final class ClipLibrary: Sendable {
     }
 
     private static func nextHighlight(in index: SessionClipIndex) -> Int {
-        (index.clips.filter { $0.kind == .highlight }.map(\.number).max() ?? 0) + 1
+        let last = index.clips.filter { $0.kind == .highlight }.map(\.number).max() ?? 0
+        return last < Int.max ? max(0, last) + 1 : Int.max  // an index file may say anything
     }
 }
