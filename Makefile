@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_SECONDS ?= 60
 DEMO_OUT ?= demo-output
 
-.PHONY: deps build release demo test bench callgrind clean
+.PHONY: deps build release demo test bench callgrind fuzz clean
 
 deps:
 	@./Deploy/install-deps.sh
@@ -37,6 +37,13 @@ callgrind: release
 		.build/release/gatespeed bench --frames 150 > $(CALLGRIND_OUT)/bench.txt 2> $(CALLGRIND_OUT)/valgrind.txt
 	.ci/perf/callgrind-per-pixel.py 320x240 callgrindSteadyFrame callgrindCalibratingFrame -- \
 		$$(ls $(CALLGRIND_OUT)/bench.out.* | sort -t. -k3 -n) $(CALLGRIND_OUT)/bench.out
+
+# libFuzzer on the config, journal and clip index readers, the video and JPEG decoders and the
+# frame pipeline (see .ci/fuzz/run): FUZZ_SECONDS each; crashing inputs go to $(FUZZ_OUT)/artifacts.
+FUZZ_SECONDS ?= 60
+FUZZ_OUT ?= /tmp/gatespeed-fuzz
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_OUT=$(FUZZ_OUT) .ci/fuzz/run
 
 clean:
 	rm -rf .build $(DEMO_OUT)

@@ -4,7 +4,7 @@ import Glibc
 /// Muxes encoded packets into a file with libavformat, all or nothing.
 ///
 /// The container follows the extension: `.mp4`/`.mov` (with `+faststart`, so the index is
-/// at the front), `.mkv`, `.avi` (constant frame rate: timestamps are rounded to frame slots).
+/// at the front), `.mkv`, `.avi` (constant frame rate: timestamps are rounded to frame slots), `.ts` (MPEG transport stream).
 /// Timestamps are rebased so the first packet starts at 0. The file is written under a
 /// hidden temporary name in the same directory (`.name.mp4.partial`), fsync'd, renamed to
 /// `path` and the directory fsync'd. On any failure the temporary file is removed and
@@ -48,8 +48,10 @@ public enum ContainerWriter {
                 (muxerName, isMP4Family, isConstantRate) = ("matroska", false, false)
             } else if lower.hasSuffix(".avi") {
                 (muxerName, isMP4Family, isConstantRate) = ("avi", false, true)
+            } else if lower.hasSuffix(".ts") {
+                (muxerName, isMP4Family, isConstantRate) = ("mpegts", false, false)
             } else {
-                throw MediaError("cannot write \(path): unknown container (use .mp4, .mov, .mkv or .avi)")
+                throw MediaError("cannot write \(path): unknown container (use .mp4, .mov, .mkv, .avi or .ts)")
             }
         }
     }

@@ -23,6 +23,10 @@ final class DemuxDecoder {
     private(set) var inputEnded = false
     /// The demuxer's error when input ended other than at a clean end of file.
     private(set) var inputError: Int32?
+    /// For an AVI with an index: packets restamped with their frame numbers from it.
+    var indexTiming: AVIIndexTiming?
+    /// Frames the container lists that the demuxer never delivered, not yet taken.
+    private var lostFrames = 0
 
     deinit {
         avcodec_free_context(&codecContext)
@@ -47,6 +51,13 @@ final class DemuxDecoder {
         return last.pointee.pos + Int64(last.pointee.size) > fileSize
     }
 
+    /// Frames the container's index lists that never came out of the demuxer (a damaged or
+    /// overwritten stretch of an AVI), since the last call. They are in the file but unreadable.
+    func takeLostFrames() -> Int {
+        defer { lostFrames = 0 }
+        return lostFrames
+    }
+
     /// Decodes until a picture is ready, a packet fails or the input is exhausted.
     func step() -> Step {
         guard let formatContext, let codecContext, let packet, let frame else { return .end }
@@ -67,12 +78,26 @@ final class DemuxDecoder {
             if read < 0 {
                 if read != gs_averror_eof() { inputError = read }
                 inputEnded = true
+                if let indexTiming, let stream { lostFrames += indexTiming.framesAfterLastListed(in: stream) }
                 _ = avcodec_send_packet(codecContext, nil)  // enter draining mode
                 continue
             }
             guard packet.pointee.stream_index == streamIndex else {
                 av_packet_unref(packet)
                 continue
+            }
+            if var timing = indexTiming, let stream {
+                switch timing.restamp(packet, stream: stream) {
+                case .listed(let lostBefore): lostFrames += lostBefore
+                case .beyondIndex: break
+                case .unlisted where timing.lastEntry < 0:
+                    // Not even the first packet is where the index says: it does not describe this file.
+                    indexTiming = nil
+                case .unlisted:
+                    av_packet_unref(packet)  // resynchronised onto damage: no frame of this file
+                    continue
+                }
+                if indexTiming != nil { indexTiming = timing }
             }
             let damaged = (packet.pointee.flags & gs_pkt_flag_corrupt()) != 0
             let sent = damaged ? gs_averror_invaliddata() : avcodec_send_packet(codecContext, packet)

@@ -85,7 +85,8 @@ public final class VideoEncoder {
         self.context = context
         self.frame = allocatedFrame
         self.packet = packet
-        self.nominalFrameTicks = max(1, Int64((Double(Self.ticksPerSecond) / settings.framesPerSecond).rounded()))
+        let perFrame = (Double(Self.ticksPerSecond) / settings.framesPerSecond).rounded()
+        self.nominalFrameTicks = perFrame >= 1 && perFrame <= Double(Self.ticksPerSecond) ? Int64(perFrame) : 3000  // 30 fps
         self.streamInfo = EncodedStreamInfo(
             codecName: name, width: settings.width, height: settings.height,
             timeBaseNumerator: 1, timeBaseDenominator: Self.ticksPerSecond, extradata: extradata,

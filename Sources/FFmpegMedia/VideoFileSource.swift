@@ -8,8 +8,12 @@ import Glibc
 /// the stream start (the first frame is at about 0 s), so variable frame rate is exact.
 /// The luma plane (and chroma for 4:2:0, 4:2:2 and NV12) is handed over without a copy where
 /// the pixel format is 8-bit YUV or grey; other formats are converted into a reused buffer.
-/// Corrupt packets or pictures are skipped (`.skipped`) and counted; frames missing by
-/// timestamp (a gap over 1.5 nominal intervals) are counted as dropped.
+/// Corrupt packets or pictures are skipped (`.skipped`) and counted corrupt, and so are frames
+/// an AVI's index lists that could not be read; frames missing by timestamp (a gap over 1.5
+/// nominal intervals not filled by those) are counted as dropped. An AVI's times come from its
+/// index (frame number times frame duration), so lost chunks do not move the frames after them.
+/// A step back in time (two recordings joined) is handed on as it is: the pipeline starts a
+/// new timeline there (see `FrameTimingTracker`).
 /// Use from one thread.
 public final class VideoFileSource: FrameSource {
     public let path: String
@@ -33,8 +37,6 @@ public final class VideoFileSource: FrameSource {
     private let indexedFrames: Int
     /// The first picture is decoded by init (to prove the file decodes) and delivered first.
     private var firstFrameWaiting = true
-    /// Packets skipped as corrupt since the last delivered frame (not counted again as dropped).
-    private var corruptSinceLastFrame = 0
     private var ended = false
 
     public init(path: String) throws(VideoFileError) {
@@ -69,7 +71,10 @@ public final class VideoFileSource: FrameSource {
         nominalFramesPerSecond = Self.nominalRate(of: stream)
         timing = FrameTimingTracker(nominalFramesPerSecond: nominalFramesPerSecond)
         durationSeconds = Self.duration(formatContext: formatContext, stream: stream)
-        indexedFrames = max(0, Int(stream.pointee.nb_frames))
+        decoder.indexTiming = AVIIndexTiming(format: formatContext.pointee.iformat, stream: stream)
+        // An AVI's frame count includes the empty chunks of dropped frames; its index lists the real ones.
+        indexedFrames = decoder.indexTiming != nil ? Int(avformat_index_get_entries_count(stream))
+                                                   : max(0, Int(clamping: stream.pointee.nb_frames))
         codecName = String(cString: codec.pointee.name)
         frameWidth = Int(parameters.pointee.width)
         frameHeight = Int(parameters.pointee.height)
@@ -77,9 +82,11 @@ public final class VideoFileSource: FrameSource {
 
         // Prove there is a decodable picture; keep it for the first nextFrame.
         while true {
-            switch decoder.step() {
+            let step = decoder.step()
+            countLostFrames()
+            switch step {
             case .frame: return
-            case .corrupt: statistics.corrupt += 1
+            case .corrupt: countCorrupt()
             case .end:
                 let reason = decoder.inputError.map { "truncated or damaged: " + ffmpegErrorText($0) }
                     ?? "truncated or damaged"
@@ -95,11 +102,12 @@ public final class VideoFileSource: FrameSource {
             firstFrameWaiting = false
             return deliver(body)
         }
-        switch decoder.step() {
+        let step = decoder.step()
+        countLostFrames()
+        switch step {
         case .frame: return deliver(body)
         case .corrupt:
-            statistics.corrupt += 1
-            corruptSinceLastFrame += 1
+            countCorrupt()
             return .skipped
         case .end:
             ended = true
@@ -111,6 +119,20 @@ public final class VideoFileSource: FrameSource {
         }
     }
 
+    /// A packet or picture that could not be decoded: corrupt, and its slot is no dropped frame.
+    private func countCorrupt() {
+        statistics.corrupt += 1
+        timing.noteUnreadable()
+    }
+
+    /// Frames the index lists that the demuxer lost on the way: corrupt too.
+    private func countLostFrames() {
+        let lost = decoder.takeLostFrames()
+        guard lost > 0 else { return }
+        statistics.corrupt += lost
+        timing.noteUnreadable(lost)
+    }
+
     /// Hands the decoded picture in `decoder.frame` to `body`, then releases it.
     private func deliver(_ body: (VideoFrame) -> Void) -> FrameOutcome {
         guard let frame = decoder.frame else { return .endOfStream }
@@ -120,11 +142,12 @@ public final class VideoFileSource: FrameSource {
         if ticks != gs_av_nopts_value() {
             let origin = originTicks ?? streamStartTicks ?? ticks
             originTicks = origin
-            seconds = Double(ticks - origin) * secondsPerTick
+            // Damaged files carry any 64-bit value: never an overflowing subtraction.
+            let (offset, overflow) = ticks.subtractingReportingOverflow(origin)
+            seconds = (overflow ? Double(ticks) - Double(origin) : Double(offset)) * secondsPerTick
         }
         let droppedBefore = timing.dropped
-        let time = timing.record(time: seconds, unreadableBefore: timing.lastTime == nil ? 0 : corruptSinceLastFrame)
-        corruptSinceLastFrame = 0
+        let time = timing.record(time: seconds)
         statistics.dropped += timing.dropped - droppedBefore
         let sequence = UInt64(statistics.delivered + statistics.dropped)
         guard let view = view(of: frame, time: time, sequence: sequence) else {

@@ -12,6 +12,12 @@ import GateSpeedVision
 /// timed against vertical gate planes through the posts, through a `GatePlaneTrack` that
 /// smooths depth over the track and so delays every sample by its window (0.3 s).
 ///
+/// Frame times are kept monotonic per source (`SourceClock`): a frame with an unusable,
+/// repeated or slightly earlier timestamp is not analysed; a big step back (two recordings
+/// joined) ends a run in progress as `camera_lost` and learns the course again on the new
+/// timeline; a forward gap over `TimestampRules.sourceLostGapSeconds` ends a run in progress
+/// as `camera_lost` and re-arms as usual. `lastClockVerdict` tells the caller which (to log it).
+///
 /// Pure Swift, generic-free and allocation-free per frame in steady state (events that carry
 /// words allocate their strings, once per run). It owns no threads: the caller's frame loop
 /// drives it, and the caller tells it when an announcement has been spoken.
@@ -29,6 +35,10 @@ public struct TimingPipeline: Sendable {
     public private(set) var lastFrameTime: Double = 0
     /// The last detector output, for status displays and logs.
     public private(set) var lastOutput = DetectorOutput()
+    /// What the last frame's timestamp did; that frame was not analysed unless `isAnalysed`.
+    public private(set) var lastClockVerdict = SourceClock.Verdict.first
+    /// The judge of frame timestamps, with its counts.
+    public private(set) var clock = SourceClock()
     private var gateTrack: GatePlaneTrack?
     private var jitter = TimestampJitterMeter()
     private var positionNoise = PositionNoiseMeter()
@@ -75,6 +85,22 @@ public struct TimingPipeline: Sendable {
     public mutating func process<Probe: StageProbe>(_ frame: VideoFrame, probe: inout Probe,
                                                     emit: (TimingEvent) -> Void) {
         defer { probe.stageEnded(.timing) }
+        let verdict = clock.judge(frame.timestamp)
+        lastClockVerdict = verdict
+        switch verdict {
+        case .unusable, .outOfOrder:
+            return
+        case .newTimeline:
+            // What was learnt and measured on the old clock means nothing on the new one.
+            endTimeline(emit: emit)
+            detector.recalibrate()
+            machine.recalibrate()
+        case .gap:
+            // The view is the same camera's: keep the learnt course, re-arm as after any run.
+            endTimeline(emit: emit)
+        case .first, .steady:
+            break
+        }
         let output = detector.process(frame, holdIdentity: machine.phase.isRunning, probe: &probe)
         lastOutput = output
         lastFrameTime = output.time
@@ -145,6 +171,16 @@ public struct TimingPipeline: Sendable {
         return entry
     }
 
+    /// The source's clock broke off after the last frame: samples still held for smoothing are
+    /// judged (a run that finished just before counts), then a run still in progress is
+    /// `camera_lost` at the last frame's time, and the rider and the timestamp jitter are forgotten.
+    private mutating func endTimeline(emit: (TimingEvent) -> Void) {
+        finish(emit: emit)
+        machine.sourceLost(t: lastFrameTime, emit: emit)
+        forgetTrack()
+        jitter.reset()
+    }
+
     /// Drops what the gate-plane track holds and who was followed.
     private mutating func forgetTrack() {
         gateTrack?.reset()
@@ -179,6 +215,7 @@ public struct TimingPipeline: Sendable {
         detector.recalibrate()
         forgetTrack()
         jitter.reset()
+        clock.reset()  // a reopened camera may start its clock afresh
     }
 
     /// The source ended (end of a file): samples still held for smoothing are judged now.

@@ -56,6 +56,44 @@ import Testing
         #expect(abs(guessed - (repeated + interval)) < 1e-9)
         #expect(tracker.dropped == 2)
     }
+
+    /// Unreadable frames fill the empty slots of the next gap, even when noted a frame early
+    /// (a decoder hands pictures out late); only the rest are dropped.
+    @Test func unreadableFramesFillTheNextGap() {
+        var tracker = FrameTimingTracker(nominalFramesPerSecond: 30)
+        let interval = 1.0 / 30
+        _ = tracker.record(time: 0)
+        tracker.noteUnreadable(2)
+        _ = tracker.record(time: interval)
+        #expect(tracker.dropped == 0)
+        _ = tracker.record(time: 5 * interval)  // three slots empty: two unreadable, one dropped
+        #expect(tracker.dropped == 1)
+        _ = tracker.record(time: 8 * interval)  // nothing unreadable left: both slots dropped
+        #expect(tracker.dropped == 3)
+    }
+
+    /// A step back beyond half a second, or a jump forward beyond an hour, is a new timeline:
+    /// handed on, no frames counted missing. Times that are no clock time become one interval
+    /// after the last. Nothing traps, however far the jump.
+    @Test func newTimelinesAndImpossibleTimes() {
+        var tracker = FrameTimingTracker(nominalFramesPerSecond: 30)
+        let interval = 1.0 / 30
+        _ = tracker.record(time: 100)
+        #expect(tracker.record(time: 3) == 3)
+        #expect(tracker.record(time: 3 - 0.01) == 3 + 1e-6, "a small step back is disorder, not a new timeline")
+        #expect(tracker.record(time: 1e9) == 1e9)
+        #expect(tracker.discontinuities == 2 && tracker.dropped == 0)
+        for impossible in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {
+            let before = tracker.lastTime ?? 0
+            #expect(abs(tracker.record(time: impossible) - (before + interval)) < 1e-6)
+        }
+        _ = tracker.record(time: 1e9 + 3000)  // under an hour: counted, in bounds
+        #expect(tracker.dropped > 80_000 && tracker.dropped < 100_000)
+        var unknownRate = FrameTimingTracker(nominalFramesPerSecond: .nan)
+        _ = unknownRate.record(time: 0)
+        _ = unknownRate.record(time: 10)
+        #expect(unknownRate.dropped == 0 && unknownRate.nominalInterval == 0)
+    }
 }
 
 @Suite struct H264ParameterSetTests {

@@ -99,7 +99,7 @@ struct FrameLoop {
                     stop = true
                     return
                 }
-                if firstFrameTime == nil { firstFrameTime = frame.timestamp }
+                if firstFrameTime == nil, TimestampRules.isUsable(frame.timestamp) { firstFrameTime = frame.timestamp }
                 if let press = pacing.scriptedPress, let first = firstFrameTime, !pressed, frame.timestamp - first >= press {
                     pressed = true
                     commands.requestHighlight()
@@ -109,7 +109,7 @@ struct FrameLoop {
                     let wait = due - Self.monotonicNow()
                     if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                 }
-                analyse(frame)
+                guard analyse(frame) else { return }  // a timestamp no clock could give: not recorded either
                 if let recorder {
                     _ = recorder.submit(frame, overlay: presentation.overlay, waitForRoom: pacing.recorderMayBlock)
                 }
@@ -159,9 +159,12 @@ struct FrameLoop {
         return summary
     }
 
-    private mutating func analyse(_ frame: VideoFrame) {
+    /// Runs the pipeline on `frame`; false when its timestamp kept it from being analysed.
+    private mutating func analyse(_ frame: VideoFrame) -> Bool {
         let wasReady = pipeline.detector.phase == .ready
+        let wasRunning = pipeline.machine.phase.isRunning
         withPipeline { pipeline, emit in pipeline.process(frame, emit: emit) }
+        guard reportClock(frame.timestamp, wasRunning: wasRunning) else { return false }
         let output = pipeline.lastOutput
         if let cause = output.relearn {
             log.warning("relearning the empty course (\(cause.rawValue))")
@@ -194,7 +197,37 @@ struct FrameLoop {
             handled.announcements += 1
             withPipeline { pipeline, emit in pipeline.announcementFinished(emit: emit) }
         }
+        return true
     }
+
+    /// Logs what the frame's timestamp did when it was not a steady step; false when the
+    /// pipeline did not analyse the frame.
+    private mutating func reportClock(_ t: Double, wasRunning: Bool) -> Bool {
+        func seconds(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f s", value) }
+        switch pipeline.lastClockVerdict {
+        case .first, .steady:
+            return true
+        case .newTimeline(let from):
+            log.warning("frame timestamps jumped from \(seconds(from)) to \(seconds(t)) (a new recording, or the clock was reset)"
+                        + (wasRunning ? "; the run in progress ended as camera_lost" : "")
+                        + "; learning the course again on the new timeline")
+            lastCalibrationLog = -.infinity
+            return true
+        case .gap(let length):
+            log.warning("no frames for \(seconds(length, 1)) (until \(seconds(t)))"
+                        + (wasRunning ? "; the run in progress ended as camera_lost" : ""))
+            return true
+        case .unusable, .outOfOrder:
+            let ignored = pipeline.clock.ignoredFrames
+            // The first, then every thousandth: a broken clock must not flood the log.
+            if ignored == 1 || ignored % 1000 == 0 {
+                let why = pipeline.lastClockVerdict == .unusable ? "is no clock time" : "is not after the last frame's"
+                log.warning("frame ignored: its timestamp (\(t) s) \(why) (\(ignored) ignored so far)")
+            }
+            return false
+        }
+    }
+
 
     /// Every timing event goes to the sink (printing, journal, speech), the presentation
     /// (overlay, LEDs) and, for a valid run, the recorder (its clip).
