@@ -115,14 +115,4 @@ import Testing
         guard let a = solved(small), let b = solved(large) else { return }
         #expect((b.rmsResidualPixels / a.rmsResidualPixels - 3).magnitude < 1e-6)
     }
-
-    @Test func aSolveTakesUnderFiftyMilliseconds() {
-        let course = SyntheticCourse.placed(distance: 29, height: 2.5, fov: 65, pan: 5)
-        var random = TestRandom(seed: 1)
-        let survey = course.survey(hints: course.hints(height: true, distance: true, fov: true, random: &random), noise: 0.0015)
-        let clock = ContinuousClock()
-        var fastest = Duration.seconds(10)
-        for _ in 0..<3 { fastest = min(fastest, clock.measure { _ = CourseSolver.solve(survey) }) }
-        #expect(fastest < .milliseconds(50), "fastest of three: \(fastest)")
-    }
 }

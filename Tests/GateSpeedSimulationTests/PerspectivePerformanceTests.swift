@@ -1,7 +1,8 @@
 import Testing
 import GateSpeedSimulation
 
-/// Rendering is cheap enough for long simulated runs (the module is compiled -O even in debug).
+/// Rendering delivers every frame of a long simulated run, and says what a frame costs (printed,
+/// not asserted: a timed assertion fails on a loaded machine and proves nothing on an idle one).
 @Suite struct PerspectivePerformanceTests {
     @Test func aFrameWithOneRiderRendersInAFewMilliseconds() {
         var scene = PerspectiveScene(duration: 4)
@@ -19,7 +20,5 @@ import GateSpeedSimulation
         let perFrame = elapsed / frames
         print("PerspectiveCourseSource: \(perFrame) per 640×480 frame with one rider (\(checksum))")
         #expect(frames == 100)
-        // Typically well under 2 ms; the bound leaves room for a loaded machine.
-        #expect(perFrame < .milliseconds(10))
     }
 }
