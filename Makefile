@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_SECONDS ?= 60
 DEMO_OUT ?= demo-output
 
-.PHONY: deps build release demo test bench callgrind clean
+.PHONY: deps build release demo test bench callgrind kitl clean
 
 deps:
 	@./Deploy/install-deps.sh
@@ -37,6 +37,11 @@ callgrind: release
 		.build/release/gatespeed bench --frames 150 > $(CALLGRIND_OUT)/bench.txt 2> $(CALLGRIND_OUT)/valgrind.txt
 	.ci/perf/callgrind-per-pixel.py 320x240 callgrindSteadyFrame callgrindCalibratingFrame -- \
 		$$(ls $(CALLGRIND_OUT)/bench.out.* | sort -t. -k3 -n) $(CALLGRIND_OUT)/bench.out
+
+# Kernel in the loop: the real V4L2, libgpiod and ALSA backends against Debian's own kernel drivers
+# (vivid, gpio-sim, snd-aloop) in a QEMU VM (see the README, "Testing"). Cached under .build/kitl.
+kitl: release
+	./.ci/kitl/run
 
 clean:
 	rm -rf .build $(DEMO_OUT)
