@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_SECONDS ?= 60
 DEMO_OUT ?= demo-output
 
-.PHONY: deps build release demo test bench callgrind fuzz clean
+.PHONY: deps build release demo test bench callgrind fuzz kitl clean
 
 deps:
 	@./Deploy/install-deps.sh
@@ -44,6 +44,11 @@ FUZZ_SECONDS ?= 60
 FUZZ_OUT ?= /tmp/gatespeed-fuzz
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_OUT=$(FUZZ_OUT) .ci/fuzz/run
+
+# Kernel in the loop: the real V4L2, libgpiod and ALSA backends against Debian's own kernel drivers
+# (vivid, gpio-sim, snd-aloop) in a QEMU VM (see the README, "Testing against the kernel"). Cached under .build/kitl.
+kitl: release
+	./.ci/kitl/run
 
 clean:
 	rm -rf .build $(DEMO_OUT)

@@ -1,0 +1,106 @@
+# Kernel in the loop: helpers for the checks that run inside the VM (sourced by checks.sh).
+# The VM runs the host's own root read-only; $KITL_WORK is read-write and holds env, logs and results.
+# shellcheck shell=bash
+set -uo pipefail
+# shellcheck disable=SC1091
+source "$KITL_WORK/env"   # KITL_BINARY, KITL_KERNEL_ROOT, KITL_FEEDER, KITL_LINEWATCH, KITL_REPO
+GS=$KITL_BINARY
+RESULTS=$KITL_WORK/results
+LOGS=$KITL_WORK/logs
+mkdir -p "$LOGS"
+: > "$RESULTS"
+GPIO_LABEL=kitl-gpio
+
+pass() { echo "PASS $1" | tee -a "$RESULTS"; }
+fail() { echo "FAIL $1: $2" | tee -a "$RESULTS"; }
+# check NAME COMMAND...: PASS when the command succeeds; its output goes to the log on failure.
+check() {
+    local name=$1; shift
+    local out
+    if out=$("$@" 2>&1); then pass "$name"; else fail "$name" "$(echo "$out" | tail -n 5 | tr '\n' ' ')"; fi
+}
+modprobe_kitl() { modprobe -d "$KITL_KERNEL_ROOT" "$@"; }
+
+# --- camera: vivid with an HDMI output looped into its HDMI input (640x480p59.94) -------------
+load_vivid() {
+    modprobe_kitl vivid n_devs=1 node_types=0x101 num_inputs=1 input_types=0x3 num_outputs=1 output_types=0x1 || return 1
+    wait_for /dev/video1 10 || return 1
+    setup_vivid_loop
+}
+setup_vivid_loop() {
+    v4l2-ctl -d /dev/video1 --set-dv-bt-timings index=0 >/dev/null &&
+    v4l2-ctl -d /dev/video0 --set-dv-bt-timings index=0 >/dev/null &&
+    v4l2-ctl -d /dev/video0 -c loop_video=1,osd_text_mode=2
+}
+# negotiated_format STDERR_FILE: the pixel format the service chose, from its camera log line
+# ("camera /dev/video0: 320x240 GREY at 59.94 fps"); waits up to 30 s for it.
+negotiated_format() {
+    local i format
+    for ((i = 0; i < 150; i++)); do
+        format=$(sed -n 's/.*camera \/dev\/video0: [0-9]*x[0-9]* \([A-Z0-9]*\) at .*/\1/p' "$1" | tail -n1)
+        [[ -n "$format" ]] && { echo "$format"; return 0; }
+        sleep 0.2
+    done
+    return 1
+}
+# start_feeder NAME FORMAT RUN...: the feeder in the background; its truth goes to $LOGS/NAME.truth.
+start_feeder() {
+    local name=$1 format=$2; shift 2
+    "$KITL_FEEDER" /dev/video1 "$format" "$LOGS/$name.truth" "$@" > "$LOGS/$name.feeder" 2>&1 &
+    FEEDER_PID=$!
+}
+# --- GPIO: a gpio-sim chip labelled kitl-gpio, 32 lines, named as the generic profile's -------
+load_gpio_sim() {
+    modprobe_kitl configfs || return 1
+    mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config || return 1
+    insmod "$KITL_KERNEL_ROOT/gpio-sim-src/gpio-sim-kitl.ko" || return 1
+    local chip=/sys/kernel/config/gpio-sim/kitl
+    mkdir -p "$chip/bank0" || return 1
+    echo 32 > "$chip/bank0/num_lines"
+    echo "$GPIO_LABEL" > "$chip/bank0/label"
+    for offset in 17 27 22 23 24 25 5; do
+        mkdir -p "$chip/bank0/line$offset"
+        echo "GPIO$offset" > "$chip/bank0/line$offset/name"
+    done
+    echo 1 > "$chip/live" || return 1
+    GPIO_SYSFS=/sys/devices/platform/$(cat "$chip/dev_name")/$(cat "$chip/bank0/chip_name")
+    [[ -d "$GPIO_SYSFS" ]]
+}
+line_value() { cat "$GPIO_SYSFS/sim_gpio$1/value"; }
+# The button (offset 5, active low, pulled up): pressed pulls it down.
+press_button() { echo pull-down > "$GPIO_SYSFS/sim_gpio5/pull"; sleep "$1"; echo pull-up > "$GPIO_SYSFS/sim_gpio5/pull"; }
+# Samples the six LED lines (posts 1-5, status) every 5 ms: "monotonic_s p1 p2 p3 p4 p5 status" on each change.
+start_led_sampler() {
+    "$KITL_LINEWATCH" "$1" "$GPIO_SYSFS"/sim_gpio{17,27,22,23,24,25}/value &
+    SAMPLER_PID=$!
+}
+# --- sound: snd-aloop; playback on Loopback,0 is heard on Loopback,1 --------------------------
+load_aloop() { modprobe_kitl snd-aloop && wait_for /dev/snd/pcmC0D0p 10; }
+
+wait_for() { local path=$1 limit=$2 i; for ((i = 0; i < limit * 10; i++)); do [[ -e "$path" ]] && return 0; sleep 0.1; done; return 1; }
+# wait_event FILE EVENT COUNT LIMIT_S: waits until FILE has COUNT lines of "event":"EVENT".
+wait_event() {
+    local file=$1 event=$2 count=$3 limit=$4 i
+    for ((i = 0; i < limit * 5; i++)); do
+        (( $(grep -c "\"event\":\"$event\"" "$file" 2>/dev/null || true) >= count )) && return 0
+        sleep 0.2
+    done
+    return 1
+}
+# write_config FILE IO PROFILE [CLIPS true|false]
+# The camera is read at 320x240: vivid's capture scaler halves the looped 640x480 input, so the
+# emulated CPUs keep up with 59.94 fps.
+write_config() {
+    local file=$1 io=$2 profile=$3 clips=${4:-false}
+    local label='"kitl-gpio"'; [[ $profile == generic ]] && label=null
+    cat > "$file" <<JSON
+{
+  "camera": {"device": "/dev/video0", "width": 320, "height": 240, "io": "$io"},
+  "board": {"profile": "$profile", "chip_label": $label},
+  "voice": {"alsa_device": "plughw:Loopback,0,0"},
+  "clips": {"directory": "$KITL_WORK/clips", "enabled": $clips, "min_free_mb": 1},
+  "journal": {"path": "$KITL_WORK/results-$(basename "$file" .json).jsonl"},
+  "log": {"level": "debug"}
+}
+JSON
+}
