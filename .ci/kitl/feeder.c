@@ -208,6 +208,7 @@ int main(int argc, char **argv) {
     int scheduled = 0;
     double finish = INFINITY;
     unsigned frame_number = 0;
+    double last_dequeue = 0;
     struct dirty drawn[BUFFERS] = {{0, 0}};
     for (unsigned i = 0; !to_file && i < req.count; i++) {
         memcpy(maps[i], backgrounds[i % NOISE_FRAMES], sizes[i] < frame_bytes ? sizes[i] : frame_bytes);
@@ -234,6 +235,13 @@ int main(int argc, char **argv) {
         }
         struct v4l2_buffer b = {.type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP};
         if (!to_file && xioctl(fd, VIDIOC_DQBUF, &b) < 0) die("VIDIOC_DQBUF");
+        // A late feeder: when every queued buffer has been shown, vivid fills the input with its
+        // own test pattern, which the service takes for a changed view. Said in the feeder's log.
+        double dequeued = now_s();
+        if (!to_file && last_dequeue > 0 && dequeued - last_dequeue > BUFFERS * 1001.0 / 60000.0)
+            fprintf(stderr, "feeder: %.3f: %.0f ms since the last buffer came back (queue of %d drained)\n",
+                    dequeued, (dequeued - last_dequeue) * 1000, BUFFERS);
+        last_dequeue = dequeued;
         unsigned index = to_file ? 0 : b.index;
         uint8_t *frame = to_file ? file_frame : maps[index];
         const uint8_t *background = backgrounds[to_file ? frame_number % NOISE_FRAMES : index % NOISE_FRAMES];
