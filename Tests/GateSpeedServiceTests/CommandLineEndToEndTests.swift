@@ -4,7 +4,12 @@ import Testing
 /// The built `gatespeed` binary, run as a user would: exit codes, one-line errors, and the
 /// demo's outputs (events, journal, WAV speech, clips).
 @Suite struct CommandLineEndToEndTests {
+    /// The `gatespeed` built beside this test binary (`swift build --build-tests` builds both in
+    /// one products folder, whatever `--scratch-path` or sanitizer), else the default debug build.
     static let binary: String = {
+        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("gatespeed").path
+        if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/gatespeed").path
     }()
