@@ -149,7 +149,9 @@ import Testing
         process.waitUntilExit()
         let took = Date().timeIntervalSince(stopAsked)
         #expect(process.terminationStatus == 0)
-        #expect(took < 3, "exited \(took) s after SIGTERM")
+        // Under a sanitizer (make sanitize) the exit is slower (LeakSanitizer scans the heap).
+        let limit = ProcessInfo.processInfo.environment["GATESPEED_SANITIZER"] == nil ? 3.0 : 15.0
+        #expect(took < limit, "exited \(took) s after SIGTERM")
         let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String } ?? []
         #expect(!files.contains { $0.hasSuffix(".partial") }, "\(files)")
         #expect(files.contains { $0.hasSuffix("run-0001-32kmh-pass.mp4") }, "\(files)")
