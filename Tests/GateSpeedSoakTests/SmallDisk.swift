@@ -2,8 +2,9 @@ import Foundation
 
 /// A tmpfs of a fixed size mounted on a folder: a small disk for the clips, whose free space
 /// nothing else on the machine changes (needs root, as CI and the development machines are).
-struct SmallDisk: ~Copyable {
+final class SmallDisk {
     let path: String
+    private var mounted = false
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -11,11 +12,17 @@ struct SmallDisk: ~Copyable {
 
     init(at path: String, megabytes: Int) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0755", "tmpfs", path])
         self.path = path
+        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0755", "tmpfs", path])
+        mounted = true
     }
 
-    deinit {
+    deinit { unmount() }
+
+    /// Unmounts it now (its files go with it); later calls do nothing.
+    func unmount() {
+        guard mounted else { return }
+        mounted = false
         try? Self.run("/bin/umount", [path])
     }
 
