@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_SECONDS ?= 60
 DEMO_OUT ?= demo-output
 
-.PHONY: deps build release demo test bench callgrind fuzz kitl clean
+.PHONY: deps build release demo test sanitize soak bench callgrind fuzz kitl clean
 
 deps:
 	@./Deploy/install-deps.sh
@@ -23,6 +23,19 @@ test: deps
 	GATESPEED_TEST_DEPS=1 ./Deploy/install-deps.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+# The test suite under AddressSanitizer and under ThreadSanitizer, each in its own scratch path
+# (see .ci/sanitize; SANITIZE_SCRATCH moves them).
+sanitize: deps
+	GATESPEED_TEST_DEPS=1 ./Deploy/install-deps.sh
+	.ci/sanitize
+
+# The whole service for an hour of the simulated course, faster than real time (GateSpeedSoakTests;
+# needs root for its small clips disk). SOAK_SECONDS: scene seconds.
+SOAK_SECONDS ?= 3600
+soak: deps
+	$(SWIFT) build --build-tests
+	GATESPEED_SOAK=1 GATESPEED_SOAK_SECONDS=$(SOAK_SECONDS) $(SWIFT) test --skip-build --filter GateSpeedSoakTests
 
 bench: release
 	.build/release/gatespeed bench

@@ -29,7 +29,7 @@ public struct SpeakerStatistics: Sendable, Equatable {
 /// failed and (at `stop`) abandoned ones; on the enqueuing thread, after the lock is released,
 /// for one that was replaced or dropped by that `enqueue` (so a callback that enqueues again
 /// does not deadlock). Call `stop()` before dropping the last reference: the thread keeps the
-/// speaker alive until then.
+/// speaker alive until then, and lets it go when it ends.
 public final class Speaker: @unchecked Sendable {
     public typealias Completion = @Sendable (SpeechCompletion) -> Void
 
@@ -158,6 +158,9 @@ public final class Speaker: @unchecked Sendable {
         abandonRemaining()
         condition.lock()
         threadExited = true
+        // The thread's block holds the speaker; the speaker must not hold the thread after it
+        // ends, or the two keep each other alive for ever (LeakSanitizer found this cycle).
+        speechThread = nil
         condition.broadcast()
         condition.unlock()
     }

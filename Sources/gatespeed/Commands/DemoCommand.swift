@@ -46,7 +46,7 @@ enum DemoCommand {
         loop.storageFault = { leds.setBackgroundFault($0) }
         log.info("demo: \(DecimalFormat.trimmed(seconds, maxDecimals: 1)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
-                                                             scriptedPress: DemoScene.highlightAt))
+                                                             scriptedPresses: DemoScene.highlightPresses(seconds: seconds)))
         recorder?.stop()
         sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
                            corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))

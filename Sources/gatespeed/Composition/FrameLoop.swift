@@ -15,8 +15,9 @@ struct LoopPacing {
     var stopAfter: Double?
     /// Give the recorder time to take every frame (replay); never for a live camera.
     var recorderMayBlock = false
-    /// Source time at which a short button press is simulated (the demo's highlight).
-    var scriptedPress: Double?
+    /// Seconds of source time (from the first frame), ascending, at which a short button press
+    /// is simulated (the demo's highlights).
+    var scriptedPresses: [Double] = []
 }
 
 /// What the loop did, for the `summary` event.
@@ -89,7 +90,7 @@ struct FrameLoop {
         let wallStart = Self.monotonicNow()
         var firstFrameTime: Double?
         var summary = LoopSummary()
-        var pressed = false
+        var presses = 0
         watchdog = WatchdogRule(startedAt: wallStart)
         show()
         while !shutdown.isRequested {
@@ -100,8 +101,9 @@ struct FrameLoop {
                     return
                 }
                 if firstFrameTime == nil, TimestampRules.isUsable(frame.timestamp) { firstFrameTime = frame.timestamp }
-                if let press = pacing.scriptedPress, let first = firstFrameTime, !pressed, frame.timestamp - first >= press {
-                    pressed = true
+                if presses < pacing.scriptedPresses.count, let first = firstFrameTime,
+                   frame.timestamp - first >= pacing.scriptedPresses[presses] {
+                    presses += 1
                     commands.requestHighlight()
                 }
                 if pacing.realTime, let first = firstFrameTime {
