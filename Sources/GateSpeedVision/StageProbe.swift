@@ -19,6 +19,11 @@ public protocol StageProbe {
 }
 
 public struct NoStageProbe: StageProbe {
+    /// One byte, so that each probe has an address of its own. ThreadSanitizer instruments the
+    /// `inout` access to the probe; an empty value has no storage, and the address it was given
+    /// (a placeholder inside `TimingPipeline.process`) was the same on every thread, so two
+    /// pipelines on two threads were reported as racing on one variable.
+    private var unused: UInt8 = 0
     public init() {}
     @inline(__always) public mutating func stageEnded(_ stage: FrameStage) {}
 }
