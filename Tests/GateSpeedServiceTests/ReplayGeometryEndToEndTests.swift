@@ -9,22 +9,8 @@ import Testing
 /// against the gate-plane truth, with the placement advice in the log.
 @Suite struct ReplayGeometryEndToEndTests {
     func writeVideo(_ scene: PerspectiveScene, to path: String) throws {
-        FFmpegLog.errorsOnly()
         var source = PerspectiveCourseSource(scene: scene)
-        var settings = EncoderSettings(width: scene.camera.width, height: scene.camera.height, codec: .h264)
-        settings.crf = 18
-        settings.preferHardware = false
-        let encoder = try VideoEncoder(settings: settings)
-        var packets: [EncodedPacket] = []
-        var image = I420Image(width: scene.camera.width, height: scene.camera.height)
-        var failure: Error?
-        while source.nextFrame({ frame in
-            image.copy(from: frame)
-            do { packets += try encoder.encode(image) } catch { failure = error }
-        }) == .delivered {}
-        if let failure { throw failure }
-        packets += try encoder.flush()
-        try ContainerWriter.write(packets: packets, stream: encoder.streamInfo, to: path)
+        try writeTestVideo(&source, codec: .h264, crf: 18, to: path)
     }
 
     @Test func replayWithAGeometryConfigTimesTheGatesAndGivesAdvice() throws {

@@ -9,23 +9,8 @@ import Testing
 @Suite struct ReplayTimelineEndToEndTests {
     /// Encodes `scene` up to scene time `until` (nil: all of it) to `path`.
     func writeVideo(_ scene: SimulatedScene, codec: VideoCodecChoice, until: Double? = nil, to path: String) throws {
-        FFmpegLog.errorsOnly()
         var source = SimulatedCourseSource(scene: scene)
-        var settings = EncoderSettings(width: scene.width, height: scene.height, codec: codec)
-        settings.crf = 20
-        settings.preferHardware = false
-        let encoder = try VideoEncoder(settings: settings)
-        var packets: [EncodedPacket] = []
-        var image = I420Image(width: scene.width, height: scene.height)
-        var failure: Error?
-        while source.nextFrame({ frame in
-            guard until.map({ frame.timestamp < $0 }) ?? true else { return }
-            image.copy(from: frame)
-            do { packets += try encoder.encode(image) } catch { failure = error }
-        }) == .delivered {}
-        if let failure { throw failure }
-        packets += try encoder.flush()
-        try ContainerWriter.write(packets: packets, stream: encoder.streamInfo, to: path)
+        try writeTestVideo(&source, codec: codec, crf: 20, until: until, to: path)
     }
 
     func events(_ stdout: String, _ name: String) throws -> [[String: Any]] {
