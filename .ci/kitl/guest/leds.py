@@ -51,7 +51,11 @@ for start in [e for e in events if e["event"] == "start"]:
     if not later or later[0]["event"] != "result":
         continue
     result = later[0]
-    lit_counts = [sum(s[1]) for s in samples if start["t"] <= s[0] < result["t"] + 0.05]
+    # Each post's LED lights when its crossing is judged (0.3 s after it), and the result's
+    # pattern follows the last one at once: the posts' part is what comes before the first drop.
+    window = [sum(s[1]) for s in samples if start["t"] <= s[0] < result["t"] + 1.0]
+    drop = next((i for i in range(1, len(window)) if window[i] < window[i - 1]), len(window))
+    lit_counts = window[:drop]
     ok = lit_counts == sorted(lit_counts) and len(set(lit_counts)) >= 4
     report(ok, f"light the posts one by one ({start['direction']})", f"lit counts {lit_counts}")
     # After the result: PASS blinks all five together; FAIL chases one LED.
