@@ -72,17 +72,11 @@ extension GateSpeedConfig {
         // The path may have been swapped between stat and open: check what was opened.
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(code: errno)) }
         if let refusal = refusal(info) { return .failure(refusal) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(code: errno))
+        return DurableFile.readAll(fd: descriptor, limit: maximumFileBytes).mapError { failure in
+            switch failure {
+            case .system(let code): ReadError(code: code)
+            case .tooLarge: tooLarge()
             }
-            if count == 0 { return .success(contents) }
-            contents.append(contentsOf: chunk[0..<count])
-            if contents.count > maximumFileBytes { return .failure(tooLarge()) }
         }
     }
 

@@ -91,6 +91,28 @@ public enum DurableFile {
         }
     }
 
+    /// Why `readAll` stopped: a read failed (`code`, the errno), or more than its limit arrived.
+    enum ReadAllFailure: Error {
+        case system(Int32)
+        case tooLarge
+    }
+
+    /// Reads `fd` to its end, retrying EINTR, refusing more than `limit` bytes.
+    static func readAll(fd: Int32, limit: Int) -> Result<[UInt8], ReadAllFailure> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errno))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { return .failure(.tooLarge) }
+        }
+    }
+
     /// Writes all of `bytes` to `fd`, retrying partial writes and EINTR.
     static func writeAll(fd: Int32, _ bytes: [UInt8], path: String,
                          calls: DiskWrites = .system) throws(DurableFileError) {

@@ -124,17 +124,10 @@ public final class ConfinedDirectory {
         guard fstat(file, &info) == 0 else { throw DurableFileError(.read, path: child, code: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw DurableFileError(.read, path: child, code: EINVAL) }
         guard info.st_size <= limit else { throw DurableFileError(.read, path: child, code: EFBIG) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DurableFileError(.read, path: child, code: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > limit { throw DurableFileError(.read, path: child, code: EFBIG) }
+        switch DurableFile.readAll(fd: file, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(.system(let code)): throw DurableFileError(.read, path: child, code: code)
+        case .failure(.tooLarge): throw DurableFileError(.read, path: child, code: EFBIG)
         }
     }
 
