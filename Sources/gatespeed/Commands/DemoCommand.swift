@@ -44,6 +44,8 @@ enum DemoCommand {
         var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
                              notifier: nil, log: log, indicate: { leds.update($0) })
         loop.storageFault = { leds.setBackgroundFault($0) }
+        // Not under systemd: the phase and faults are kept for the pages and MQTT only.
+        loop.status = ServiceStatusReporter(notifier: nil)
         log.info("demo: \(DecimalFormat.trimmed(seconds, maxDecimals: 1)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
                                                              scriptedPresses: DemoScene.highlightPresses(seconds: seconds)))

@@ -43,6 +43,15 @@ final class EventSink: @unchecked Sendable {
     func onSessionChange(_ action: @escaping @Sendable (SessionID) -> Void) {
         sessionChange.withLock { $0 = action }
     }
+    /// Readers of every event line, as printed on stdout (the pages' `/events`, MQTT).
+    private let lineObservers = Mutex<[@Sendable (String) -> Void]>([])
+
+    /// Adds a reader of every event line printed on stdout (one JSON object, no newline). It is
+    /// called on the sink's thread, in order, after the journal has the line, and must not block:
+    /// it hands the line to its own bounded queue (and drops when that is full).
+    func addLineObserver(_ observer: @escaping @Sendable (String) -> Void) {
+        lineObservers.withLock { $0.append(observer) }
+    }
     private let journal: ResultsJournal?
     /// Set once in `init`, read only by the sink's thread and `stopSpeaking`.
     private var speaker: Speaker?
@@ -168,18 +177,24 @@ final class EventSink: @unchecked Sendable {
             result.announcement = (state?.durability ?? .durable).announcing(result.announcement)
             let line = EventJSON.line(for: .timing(.result(result)))
             if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }
-            write(line)
+            emit(line)
             speak(result.announcement, kind: .result)
         case .timing(.invalid(var run)):
             let state = record { journal?.append(JournalInvalid(t: run.t, reason: run.reason.rawValue, announcement: run.announcement)) }
             run.announcement = (state?.durability ?? .durable).announcing(run.announcement)
             let line = EventJSON.line(for: .timing(.invalid(run)))
             if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }
-            write(line)
+            emit(line)
             speak(run.announcement, kind: .invalid)
         default:
-            write(EventJSON.line(for: event))
+            emit(EventJSON.line(for: event))
         }
+    }
+
+    /// Prints the line, then hands it to every line observer.
+    private func emit(_ line: String) {
+        write(line)
+        for observer in lineObservers.withLock({ $0 }) { observer(line) }
     }
 
     /// Journal first: a result is on disk, or waiting in the journal's backlog (the LEDs show
