@@ -2,6 +2,15 @@
 // captures) with a five-post course and riders drawn from the clock, not from a frame counter,
 // so frames the driver repeats when this feeder falls behind do not slow the riders.
 //
+// Each buffer is drawn for the moment vivid will show it, not for the moment it is queued:
+// vivid's capture copies the head of the output queue, and its output thread takes the head
+// away once a frame period (stamping the buffer with CLOCK_MONOTONIC), so a buffer queued
+// behind D others is on show from D periods after the latest such stamp, for one period. The
+// riders are drawn for the middle of that period. (Drawn for the queueing time, the rider
+// lagged by the queue's depth, which shrank whenever the feeder fell behind: a 36 km/h ride
+// measured +3.75 % and -8.22 %.) Run it above the service's real-time priority (chrt), as the
+// camera it stands for is never starved by the service.
+//
 // Usage: feeder DEVICE FORMAT TRUTH_FILE RUN...   where RUN is  DELAY_S:KMH:ltr|rtl
 //   FORMAT is the capture's pixel format (GREY, YUYV, NV12 or YU12): vivid loops the output into
 //   the input only when both have the same format and size, so the feeder follows the service.
@@ -9,8 +18,10 @@
 //   rider enters DELAY_S seconds after the previous one has left the view (the first: after
 //   the signal), crosses the whole view at KMH, and leaves. TRUTH_FILE gets one line
 //   per rider: "direction kmh start_monotonic_s end_monotonic_s" (CLOCK_MONOTONIC, the clock of
-//   the capture's buffer timestamps). The feeder ends after the last rider plus 6 s of empty
-//   course, or at SIGTERM.
+//   the capture's buffer timestamps). On a device the feeder shows the empty course after the
+//   last rider until SIGTERM (had it stopped streaming, vivid's input would show its test
+//   pattern, which the service rightly takes for a changed view); then it prints what it
+//   measured. A file ends after the last rider plus 6 s of empty course.
 //
 // The scene: 640x480, posts at 10 30 50 70 90 % of the width, 28 m from the first to the
 // last, a textured ground with sensor noise, a dark rider 1.7 m tall with swinging legs.
@@ -18,6 +29,7 @@
 #include <fcntl.h>
 #include <linux/videodev2.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,9 +40,14 @@
 #include <time.h>
 #include <unistd.h>
 
-// 8 output buffers, 0.13 s of slack for a feeder that falls behind under emulation (4 lost the
-// service's view of the course now and then; 24 did not help either: see the issue 16 note).
-enum { W = 640, H = 480, BUFFERS = 8, NOISE_FRAMES = 8, MAX_RUNS = 16 };
+// 3 output buffers: the one on show and two behind it, 33 ms of slack before vivid repeats its
+// last frame (it never takes the last queued buffer away, so the loop never falls back to its
+// test pattern). Once buffers are drawn for their showing time a deeper queue buys nothing:
+// the feeder runs above everything but vivid's own threads, so what makes it late is a stall of
+// the whole VM, which leaves every queued buffer stale (6 buffers: a 36 km/h ride was lost to
+// such a stall).
+enum { W = 640, H = 480, BUFFERS = 3, NOISE_FRAMES = 8, MAX_RUNS = 16 };
+static const double PERIOD_S = 1001.0 / 60000.0; // 59.94 fps
 static const double COURSE_M = 28.0, FIRST_POST = 0.1, LAST_POST = 0.9, RIDER_M = 1.7, GROUND_Y = 330;
 
 struct run { double delay, kmh; int ltr; double start, end; };
@@ -39,8 +56,9 @@ struct run { double delay, kmh; int ltr; double start, end; };
 /// simulated clock: the same scene, for replaying on the host.
 static int to_file = 0;
 static double simulated_clock = 0;
-static volatile sig_atomic_t go = 0;
+static volatile sig_atomic_t go = 0, stop = 0;
 static void start_riders(int signal) { (void)signal; go = 1; }
+static void stop_feeding(int signal) { (void)signal; stop = 1; }
 
 static double now_s(void) {
     if (to_file) return simulated_clock;
@@ -177,7 +195,7 @@ int main(int argc, char **argv) {
     FILE *out = to_file ? fopen(argv[1], "wb") : NULL;
     if (to_file && !out) die(argv[1]);
 
-    int fd = to_file ? -1 : open(argv[1], O_RDWR);
+    int fd = to_file ? -1 : open(argv[1], O_RDWR | O_NONBLOCK);
     struct v4l2_requestbuffers req = {.count = BUFFERS, .type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP};
     uint8_t *maps[BUFFERS];
     size_t sizes[BUFFERS];
@@ -191,6 +209,7 @@ int main(int argc, char **argv) {
     if (xioctl(fd, VIDIOC_S_FMT, &fmt) < 0) die("VIDIOC_S_FMT");
     if (fmt.fmt.pix.width != W || fmt.fmt.pix.height != H) { fprintf(stderr, "feeder: output is %ux%u\n", fmt.fmt.pix.width, fmt.fmt.pix.height); return 1; }
     if (xioctl(fd, VIDIOC_REQBUFS, &req) < 0) die("VIDIOC_REQBUFS");
+    if (req.count < 2 || req.count > BUFFERS) { fprintf(stderr, "feeder: the driver gave %u output buffers\n", req.count); return 1; }
     for (unsigned i = 0; i < req.count; i++) {
         struct v4l2_buffer b = {.type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP, .index = i};
         if (xioctl(fd, VIDIOC_QUERYBUF, &b) < 0) die("VIDIOC_QUERYBUF");
@@ -202,14 +221,32 @@ int main(int argc, char **argv) {
 
     double scale = W * (LAST_POST - FIRST_POST) / COURSE_M;
     double margin = 40; // pixels beyond each edge where a rider starts and ends
-    double t = now_s();
     signal(SIGUSR1, start_riders);
+    signal(SIGTERM, stop_feeding);
     if (to_file) go = 1;
     int scheduled = 0;
     double finish = INFINITY;
     unsigned frame_number = 0;
-    double last_dequeue = 0;
     struct dirty drawn[BUFFERS] = {{0, 0}};
+    // What the feeder measured, for its log: frames queued, the output's frame steps (from the
+    // driver's stamps), how often vivid had taken every buffer but the one on show (it then
+    // repeats that frame), and how late the feeder was to buffers coming back.
+    unsigned queued_total = 0, repeats = 0, long_steps = 0;
+    double last_shown = 0, longest_step = 0, worst_late = 0;
+    unsigned held[BUFFERS], held_count = 0;
+
+    // Draws buffer `index` (or the file's frame) as the course looks at time `t`.
+    #define DRAW(frame, index, t) do { \
+        for (int r = 0; scheduled && r < count; r++) { \
+            if ((t) < runs[r].start || (t) > runs[r].end) continue; \
+            double speed = runs[r].kmh / 3.6 * scale, travelled = ((t) - runs[r].start) * speed; \
+            double x = runs[r].ltr ? -margin + travelled : W + margin - travelled; \
+            draw_rider(frame, x, travelled / (0.6 * RIDER_M * scale) * 3.14159); \
+            int reach = (int)(0.5 * RIDER_M * scale) + 2; \
+            if (!to_file) drawn[index] = (struct dirty){(int)x - reach, (int)x + reach + 1}; \
+        } \
+    } while (0)
+
     for (unsigned i = 0; !to_file && i < req.count; i++) {
         memcpy(maps[i], backgrounds[i % NOISE_FRAMES], sizes[i] < frame_bytes ? sizes[i] : frame_bytes);
         struct v4l2_buffer b = {.type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP, .index = i, .bytesused = (uint32_t)frame_bytes, .field = V4L2_FIELD_NONE};
@@ -217,56 +254,81 @@ int main(int argc, char **argv) {
     }
     int type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
     if (!to_file && xioctl(fd, VIDIOC_STREAMON, &type) < 0) die("VIDIOC_STREAMON");
-    while ((t = now_s()) < finish) {
+    double t;
+    while ((t = now_s()) < finish && !stop) {
         if (go && !scheduled) {
             scheduled = 1;
             FILE *truth = fopen(argv[3], "w");
             if (!truth) die(argv[3]);
-    for (int i = 0; i < count; i++) {
-        double speed = runs[i].kmh / 3.6 * scale; // pixels a second
-        runs[i].start = (i == 0 ? t : runs[i - 1].end) + runs[i].delay;
-        runs[i].end = runs[i].start + (W + 2 * margin) / speed;
-        // The true crossings of the first and last post, for the truth file.
-        double first = runs[i].start + (margin + W * FIRST_POST) / speed, last = runs[i].start + (margin + W * LAST_POST) / speed;
-        fprintf(truth, "%s %.3f %.6f %.6f\n", runs[i].ltr ? "ltr" : "rtl", runs[i].kmh, first, last);
-    }
+            for (int i = 0; i < count; i++) {
+                double speed = runs[i].kmh / 3.6 * scale; // pixels a second
+                runs[i].start = (i == 0 ? t : runs[i - 1].end) + runs[i].delay;
+                runs[i].end = runs[i].start + (W + 2 * margin) / speed;
+                // The true crossings of the first and last post, for the truth file.
+                double first = runs[i].start + (margin + W * FIRST_POST) / speed, last = runs[i].start + (margin + W * LAST_POST) / speed;
+                fprintf(truth, "%s %.3f %.6f %.6f\n", runs[i].ltr ? "ltr" : "rtl", runs[i].kmh, first, last);
+            }
             fclose(truth);
-            finish = runs[count - 1].end + 6;
-        }
-        struct v4l2_buffer b = {.type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP};
-        if (!to_file && xioctl(fd, VIDIOC_DQBUF, &b) < 0) die("VIDIOC_DQBUF");
-        // A late feeder: when every queued buffer has been shown, vivid fills the input with its
-        // own test pattern, which the service takes for a changed view. Said in the feeder's log.
-        double dequeued = now_s();
-        if (!to_file && last_dequeue > 0 && dequeued - last_dequeue > BUFFERS * 1001.0 / 60000.0)
-            fprintf(stderr, "feeder: %.3f: %.0f ms since the last buffer came back (queue of %d drained)\n",
-                    dequeued, (dequeued - last_dequeue) * 1000, BUFFERS);
-        last_dequeue = dequeued;
-        unsigned index = to_file ? 0 : b.index;
-        uint8_t *frame = to_file ? file_frame : maps[index];
-        const uint8_t *background = backgrounds[to_file ? frame_number % NOISE_FRAMES : index % NOISE_FRAMES];
-        frame_number++;
-        if (to_file) memcpy(frame, background, frame_bytes);
-        else { restore(frame, background, drawn[index]); drawn[index] = (struct dirty){0, 0}; }
-        t = now_s();
-        for (int i = 0; scheduled && i < count; i++) {
-            if (t < runs[i].start || t > runs[i].end) continue;
-            double speed = runs[i].kmh / 3.6 * scale, travelled = (t - runs[i].start) * speed;
-            double x = runs[i].ltr ? -margin + travelled : W + margin - travelled;
-            draw_rider(frame, x, travelled / (0.6 * RIDER_M * scale) * 3.14159);
-            int reach = (int)(0.5 * RIDER_M * scale) + 2;
-            if (!to_file) drawn[index] = (struct dirty){(int)x - reach, (int)x + reach + 1};
+            if (to_file) finish = runs[count - 1].end + 6;
         }
         if (to_file) {
-            if (fwrite(frame, 1, frame_bytes, out) != frame_bytes) die(argv[1]);
-            simulated_clock += 1001.0 / 60000.0;
+            memcpy(file_frame, backgrounds[frame_number++ % NOISE_FRAMES], frame_bytes);
+            DRAW(file_frame, 0, t);
+            if (fwrite(file_frame, 1, frame_bytes, out) != frame_bytes) die(argv[1]);
+            simulated_clock += PERIOD_S;
             continue;
         }
-        b.bytesused = (uint32_t)frame_bytes;
-        b.field = V4L2_FIELD_NONE;
-        if (xioctl(fd, VIDIOC_QBUF, &b) < 0) die("VIDIOC_QBUF");
+        // Every buffer the output is done with: wait for the first, then take the rest.
+        struct v4l2_buffer b = {.type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP};
+        if (xioctl(fd, VIDIOC_DQBUF, &b) < 0) {
+            if (errno != EAGAIN) die("VIDIOC_DQBUF");
+            struct pollfd waiting = {.fd = fd, .events = POLLOUT};
+            if (poll(&waiting, 1, 1000) < 0 && errno != EINTR) die("poll");
+            continue;
+        }
+        double now = now_s();
+        do {
+            held[held_count++] = b.index;
+            // The driver's stamp: when this buffer left the screen and the next came on.
+            double shown = b.timestamp.tv_sec + b.timestamp.tv_usec / 1e6;
+            if (fabs(shown - now) > 1.0) shown = now; // no usable stamp: the feeder's clock
+            if (last_shown > 0) {
+                double step = shown - last_shown;
+                if (step > longest_step) longest_step = step;
+                if (step > 1.5 * PERIOD_S) long_steps++;
+            }
+            if (now - shown > worst_late) worst_late = now - shown;
+            last_shown = shown;
+            b = (struct v4l2_buffer){.type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP};
+        } while (held_count < req.count && xioctl(fd, VIDIOC_DQBUF, &b) == 0);
+        // The buffers still queued: the one on show since last_shown, and those behind it.
+        unsigned ahead = req.count - held_count;
+        if (ahead <= 1) {
+            repeats++;
+            fprintf(stderr, "feeder: %.3f: vivid had taken every buffer but the one on show (%.0f ms late)\n",
+                    now, (now - last_shown) * 1000);
+        }
+        for (unsigned h = 0; h < held_count; h++, ahead++) {
+            unsigned index = held[h];
+            uint8_t *frame = maps[index];
+            restore(frame, backgrounds[index % NOISE_FRAMES], drawn[index]);
+            drawn[index] = (struct dirty){0, 0};
+            // On show from `ahead` frame periods after last_shown (or at once, if that is past).
+            double on_show = last_shown + ahead * PERIOD_S;
+            if (on_show < now) on_show = now;
+            double mid = on_show + PERIOD_S / 2;
+            DRAW(frame, index, mid);
+            struct v4l2_buffer q = {.type = V4L2_BUF_TYPE_VIDEO_OUTPUT, .memory = V4L2_MEMORY_MMAP, .index = index,
+                                    .bytesused = (uint32_t)frame_bytes, .field = V4L2_FIELD_NONE};
+            if (xioctl(fd, VIDIOC_QBUF, &q) < 0) die("VIDIOC_QBUF");
+            queued_total++;
+        }
+        held_count = 0;
     }
     if (to_file) { fclose(out); return 0; }
+    fprintf(stderr, "feeder: %u frames queued; output steps up to %.0f ms (%u over 1.5 periods); "
+            "vivid repeated its last frame %u times; buffers came back up to %.0f ms before the feeder took them\n",
+            queued_total, longest_step * 1000, long_steps, repeats, worst_late * 1000);
     xioctl(fd, VIDIOC_STREAMOFF, &type);
     close(fd);
     return 0;

@@ -10,6 +10,7 @@ export PULSE_SERVER=none
 load_vivid || fail setup "vivid did not load"
 load_gpio_sim || fail setup "gpio-sim did not load"
 load_aloop || fail setup "snd-aloop did not load"
+start_vivid_priority_keeper
 
 # --- devices ------------------------------------------------------------------------------------
 "$GS" devices > "$LOGS/devices.txt" 2>&1
@@ -171,6 +172,7 @@ hardware_check() {
 hardware_check check-offset raspberry-pi-4 "line offset (profile and chip_label)"
 hardware_check check-name generic "line name (generic)"
 
+kill "$PRIORITY_KEEPER_PID" 2>/dev/null
 echo "kitl: $(grep -c '^PASS' "$RESULTS") passed, $(grep -c '^FAIL' "$RESULTS") failed"
 grep -q '^FAIL' "$RESULTS" && exit 1
 exit 0

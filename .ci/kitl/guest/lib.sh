@@ -3,9 +3,11 @@
 # shellcheck shell=bash
 set -uo pipefail
 # shellcheck disable=SC1091
-source "$KITL_WORK/env"   # KITL_BINARY, KITL_KERNEL_ROOT, KITL_FEEDER, KITL_LINEWATCH, KITL_REPO
+# KITL_BINARY, KITL_KERNEL_ROOT, KITL_FEEDER, KITL_LINEWATCH, KITL_REPO (and, in the Debian
+# root of the installed-service checks, KITL_RESULTS and KITL_GPIO_SIM).
+source "${KITL_ENV:-$KITL_WORK/env}"
 GS=$KITL_BINARY
-RESULTS=$KITL_WORK/results
+RESULTS=${KITL_RESULTS:-$KITL_WORK/results}
 LOGS=$KITL_WORK/logs
 mkdir -p "$LOGS"
 : > "$RESULTS"
@@ -44,16 +46,31 @@ negotiated_format() {
     return 1
 }
 # start_feeder NAME FORMAT RUN...: the feeder in the background; its truth goes to $LOGS/NAME.truth.
+# It stands for a camera's sensor, which the service never starves: SCHED_FIFO 20, above the
+# service's frame loop (SCHED_FIFO 10). Starved, it fell behind by up to 0.6 s at a time.
 start_feeder() {
     local name=$1 format=$2; shift 2
-    "$KITL_FEEDER" /dev/video1 "$format" "$LOGS/$name.truth" "$@" > "$LOGS/$name.feeder" 2>&1 &
+    chrt -f 20 "$KITL_FEEDER" /dev/video1 "$format" "$LOGS/$name.truth" "$@" > "$LOGS/$name.feeder" 2>&1 &
     FEEDER_PID=$!
+}
+# vivid's capture and output threads stand for the camera's hardware too: SCHED_FIFO 30 once
+# they run (they start with each stream, so this looks once a second until killed).
+start_vivid_priority_keeper() {
+    (while :; do
+        for dir in /proc/[0-9]*; do
+            { read -r comm < "$dir/comm"; } 2>/dev/null || continue
+            [[ $comm == vivid-*-vid-* ]] || continue
+            chrt -p "${dir#/proc/}" 2>/dev/null | grep -q SCHED_FIFO || chrt -f -p 30 "${dir#/proc/}" 2>/dev/null
+        done
+        sleep 1
+    done) &
+    PRIORITY_KEEPER_PID=$!
 }
 # --- GPIO: a gpio-sim chip labelled kitl-gpio, 32 lines, named as the generic profile's -------
 load_gpio_sim() {
     modprobe_kitl configfs || return 1
     mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config || return 1
-    insmod "$KITL_KERNEL_ROOT/gpio-sim-src/gpio-sim-kitl.ko" || return 1
+    insmod "${KITL_GPIO_SIM:-$KITL_KERNEL_ROOT/gpio-sim-src/gpio-sim-kitl.ko}" || return 1
     local chip=/sys/kernel/config/gpio-sim/kitl
     mkdir -p "$chip/bank0" || return 1
     echo 32 > "$chip/bank0/num_lines"

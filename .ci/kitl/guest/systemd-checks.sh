@@ -1,0 +1,144 @@
+# Kernel in the loop: the service as installed, under systemd. Runs as the kitl-checks unit of
+# the Debian bookworm root (see .ci/kitl/prepare-debian), booted with its own systemd as init;
+# the work folder is at /kitl. Each check appends "PASS name" or "FAIL name: why" to
+# $KITL_RESULTS; the exit status goes to /kitl/exit-status.
+# shellcheck shell=bash
+# shellcheck disable=SC1091
+export KITL_WORK=/kitl KITL_ENV=/kitl/env-systemd
+source /kitl/guest/lib.sh
+exec > >(tee -a "$LOGS/systemd-checks.log") 2>&1
+UNIT=gatespeed.service
+STATE=/var/lib/gatespeed
+journal() { journalctl -q -u "$UNIT" -o cat --no-pager; }
+# unit_property NAME: one property of the unit, as systemctl show gives it.
+unit_property() { systemctl show -p "$1" --value "$UNIT"; }
+# wait_journal PATTERN COUNT LIMIT_S: until the unit's journal has COUNT lines matching PATTERN.
+wait_journal() {
+    local i
+    for ((i = 0; i < $3 * 2; i++)); do
+        (( $(journal | grep -c -- "$1" || true) >= $2 )) && return 0
+        sleep 0.5
+    done
+    return 1
+}
+wait_active() {
+    local i
+    for ((i = 0; i < $1 * 2; i++)); do [[ $(unit_property ActiveState) == active ]] && return 0; sleep 0.5; done
+    return 1
+}
+
+load_vivid || fail "systemd: setup" "vivid did not load"
+load_gpio_sim || fail "systemd: setup" "gpio-sim did not load"
+load_aloop || fail "systemd: setup" "snd-aloop did not load"
+start_vivid_priority_keeper
+udevadm settle
+
+# The board's config, in place before the installer (which keeps an existing one): the looped
+# vivid camera at 320x240 on the default V4L2 path, gpio-sim, the loopback sound card, and
+# clips off (encoding at 60 fps saturates the emulated CPUs; part 1 checks clips).
+mkdir -p /etc/gatespeed
+cat > /etc/gatespeed/config.json <<JSON
+{
+  "camera": {"device": "/dev/video0", "width": 320, "height": 240},
+  "board": {"profile": "raspberry-pi-4", "chip_label": "$GPIO_LABEL"},
+  "voice": {"alsa_device": "plughw:Loopback,0,0"},
+  "clips": {"enabled": false},
+  "log": {"level": "debug"}
+}
+JSON
+# The course is on the camera before the service starts, so it calibrates on the course.
+v4l2-ctl -d /dev/video0 -c gain_automatic=1
+start_feeder systemd GREY 2:36:ltr
+sleep 2
+
+# --- install --------------------------------------------------------------------------------
+"$KITL_REPO/Deploy/install.sh" --binary "$KITL_BINARY" --skip-deps > "$LOGS/systemd-install.out" 2>&1
+check "systemd: install.sh --binary installs and starts the unit" test $? -eq 0
+check "systemd: the installed binary finds every library it links" \
+    bash -c '! ldd /usr/local/bin/gatespeed | grep "not found"'
+if wait_active 60; then pass "systemd: the unit starts and sends READY (Type=notify: active)"
+else fail "systemd: the unit starts and sends READY (Type=notify: active)" "$(unit_property ActiveState)/$(unit_property SubState)"; fi
+if wait_journal '"event":"ready"' 1 150; then pass "systemd: calibrates on the fed course under its hardening"
+else fail "systemd: calibrates on the fed course under its hardening" "$(journal | tail -n 5 | tr '\n' ' ')"; fi
+check "systemd: STATUS= names the phase ($(unit_property StatusText))" test -n "$(unit_property StatusText)"
+
+# --- its hardening ----------------------------------------------------------------------------
+pid=$(unit_property MainPID)
+uid=$(awk '/^Uid:/ {print $2}' "/proc/$pid/status")
+check "systemd: runs as the gatespeed user" test "$uid" = "$(id -u gatespeed)"
+groups=" $(awk '/^Groups:/ {$1 = ""; print}' "/proc/$pid/status") "
+for group in video gpio audio; do
+    check "systemd: has the $group group" grep -q " $(getent group "$group" | cut -d: -f3) " <<< "$groups"
+done
+check "systemd: the state directory is the service's ($(stat -c '%U %a' "$STATE"))" test "$(stat -c '%U %a' "$STATE")" = "gatespeed 750"
+check "systemd: ProtectSystem=strict: /usr is read-only to it" bash -c "! nsenter -t $pid -m touch /usr/kitl-probe 2>/dev/null"
+check "systemd: ProtectSystem=strict: its state directory is writable" nsenter -t "$pid" -m touch "$STATE/kitl-probe"
+rm -f "$STATE/kitl-probe"
+# DevicePolicy=closed with the DeviceAllow= names: a shell in the unit's own cgroup (the device
+# rules are a BPF program on it) may open the camera, GPIO chip and sound card, not the disk.
+cgroup=/sys/fs/cgroup$(sed -n 's/^0:://p' "/proc/$pid/cgroup")
+in_unit_cgroup() { bash -c 'echo $$ > "$1/cgroup.procs" && exec 3<> "$2"' _ "$cgroup" "$1"; }
+for device in /dev/video0 "$(ls /dev/gpiochip* | head -n1)" /dev/snd/controlC0; do
+    check "systemd: DeviceAllow= lets it open $device" in_unit_cgroup "$device"
+done
+denied_in_unit_cgroup() { ! in_unit_cgroup "$1" 2>/dev/null; }
+check "systemd: DevicePolicy=closed keeps it from the disk (/dev/vda)" denied_in_unit_cgroup /dev/vda
+check "systemd: it holds the camera and the GPIO chip" bash -c "ls -l /proc/$pid/fd | grep -q /dev/video0 && ls -l /proc/$pid/fd | grep -q /dev/gpiochip"
+
+# --- a timed run ------------------------------------------------------------------------------
+kill -USR1 "$FEEDER_PID"
+if wait_journal '"event":"result"' 1 90; then
+    journal | grep '"event":"result"' | head -n1 > "$LOGS/systemd.result"
+    read -r direction kmh first last < "$LOGS/systemd.truth"
+    check "systemd: times the run from vivid within 2 % ($(sed 's/.*"speed_kmh":\([0-9.]*\).*/\1/' "$LOGS/systemd.result") km/h for $kmh $direction)" \
+        awk -v kmh="$kmh" -v direction="$direction" '{
+            match($0, /"speed_kmh":[0-9.]+/); speed = substr($0, RSTART + 12, RLENGTH - 12)
+            ok = index($0, "\"direction\":\"" direction "\"") && (speed - kmh) / kmh < 0.02 && (kmh - speed) / kmh < 0.02
+            exit ok ? 0 : 1 }' "$LOGS/systemd.result"
+else fail "systemd: times the run from vivid within 2 %" "no result: $(journal | tail -n 5 | tr '\n' ' ')"; fi
+check "systemd: the result is in $STATE/results.jsonl" grep -q '"event":"result"' "$STATE/results.jsonl"
+
+# --- frames stop: the watchdog restarts it ------------------------------------------------------
+# vivid drops every capture buffer: the camera stays open, but no frame comes (a hung driver).
+# The service feeds the watchdog for 60 s after the last frame (its reopening grace), then
+# systemd restarts it WatchdogSec (10 s) later.
+restarts=$(unit_property NRestarts)
+stopped_at=$(date +%s)
+v4l2-ctl -d /dev/video0 -c percentage_of_dropped_buffers=100
+restarted=0
+for ((i = 0; i < 120; i++)); do
+    (( $(unit_property NRestarts) > restarts )) && { restarted=1; break; }
+    sleep 1
+done
+waited=$(( $(date +%s) - stopped_at ))
+v4l2-ctl -d /dev/video0 -c percentage_of_dropped_buffers=0
+if ((restarted)) && journalctl -q -u "$UNIT" --no-pager | grep -q "Watchdog timeout"; then
+    check "systemd: frames stopped: the watchdog restarted it after ${waited} s (grace 60 s + WatchdogSec 10 s)" test "$waited" -le 80
+else fail "systemd: frames stopped: the watchdog restarts it" "restarted=$restarted after ${waited} s: $(journalctl -q -u "$UNIT" --no-pager | tail -n 3 | tr '\n' ' ')"; fi
+if wait_active 60 && wait_journal '"event":"ready"' 2 150; then pass "systemd: after the restart it calibrates again"
+else fail "systemd: after the restart it calibrates again" "$(unit_property ActiveState): $(journal | tail -n 3 | tr '\n' ' ')"; fi
+
+# --- systemctl stop -------------------------------------------------------------------------------
+started=$(date +%s%N)
+systemctl stop "$UNIT"
+took_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+check "systemd: systemctl stop ends it cleanly in ${took_ms} ms (Result=$(unit_property Result))" test "$(unit_property Result)" = success
+check "systemd: no SIGKILL was needed (TimeoutStopSec=5)" bash -c "! journalctl -q -u $UNIT --no-pager | grep -q 'timed out. Killing'"
+check "systemd: the journal has the service's last words" bash -c "journalctl -q -u $UNIT -o cat --no-pager | grep -q '^stopping: finishing clips, flushing the journal'"
+check "systemd: results.jsonl ends with a complete line" test "$(tail -c 1 "$STATE/results.jsonl" | od -An -tx1 | tr -d ' ')" = 0a
+journalctl -u "$UNIT" --no-pager > "$LOGS/systemd.journal" 2>&1
+kill "$FEEDER_PID" 2>/dev/null
+
+# --- uninstall --------------------------------------------------------------------------------
+"$KITL_REPO/Deploy/install.sh" --uninstall > "$LOGS/systemd-uninstall.out" 2>&1
+check "systemd: install.sh --uninstall exits 0" test $? -eq 0
+check "systemd: the unit, binary and user are gone" bash -c \
+    "! test -e /etc/systemd/system/$UNIT && ! test -e /usr/local/bin/gatespeed && ! getent passwd gatespeed"
+check "systemd: the config and the results are kept" test -f /etc/gatespeed/config.json -a -f "$STATE/results.jsonl"
+
+kill "$PRIORITY_KEEPER_PID" 2>/dev/null
+echo "kitl systemd: $(grep -c '^PASS' "$RESULTS") passed, $(grep -c '^FAIL' "$RESULTS") failed"
+status=0; grep -q '^FAIL' "$RESULTS" && status=1
+echo "$status" > /kitl/exit-status
+sync
+exit 0
