@@ -37,8 +37,8 @@ setup_vivid_loop() {
 # negotiated_format STDERR_FILE: the pixel format the service chose, from its camera log line
 # ("camera /dev/video0: 320x240 GREY at 59.94 fps"); waits up to 30 s for it.
 negotiated_format() {
-    local i format
-    for ((i = 0; i < 150; i++)); do
+    local format deadline=$((SECONDS + 30))
+    while ((SECONDS < deadline)); do
         format=$(sed -n 's/.*camera \/dev\/video0: [0-9]*x[0-9]* \([A-Z0-9]*\) at .*/\1/p' "$1" | tail -n1)
         [[ -n "$format" ]] && { echo "$format"; return 0; }
         sleep 0.2
@@ -94,11 +94,13 @@ start_led_sampler() {
 # --- sound: snd-aloop; playback on Loopback,0 is heard on Loopback,1 --------------------------
 load_aloop() { modprobe_kitl snd-aloop && wait_for /dev/snd/pcmC0D0p 10; }
 
-wait_for() { local path=$1 limit=$2 i; for ((i = 0; i < limit * 10; i++)); do [[ -e "$path" ]] && return 0; sleep 0.1; done; return 1; }
+# The waits below count seconds, not rounds: under emulation a round of grep and sleep can take
+# far longer than its sleep, and a wait of 120 "seconds" took 7 minutes.
+wait_for() { local path=$1 deadline=$((SECONDS + $2)); while ((SECONDS < deadline)); do [[ -e "$path" ]] && return 0; sleep 0.1; done; [[ -e "$path" ]]; }
 # wait_event FILE EVENT COUNT LIMIT_S: waits until FILE has COUNT lines of "event":"EVENT".
 wait_event() {
-    local file=$1 event=$2 count=$3 limit=$4 i
-    for ((i = 0; i < limit * 5; i++)); do
+    local file=$1 event=$2 count=$3 deadline=$((SECONDS + $4))
+    while ((SECONDS < deadline)); do
         (( $(grep -c "\"event\":\"$event\"" "$file" 2>/dev/null || true) >= count )) && return 0
         sleep 0.2
     done

@@ -14,16 +14,16 @@ journal() { journalctl -q -u "$UNIT" -o cat --no-pager; }
 unit_property() { systemctl show -p "$1" --value "$UNIT"; }
 # wait_journal PATTERN COUNT LIMIT_S: until the unit's journal has COUNT lines matching PATTERN.
 wait_journal() {
-    local i
-    for ((i = 0; i < $3 * 2; i++)); do
+    local deadline=$((SECONDS + $3))
+    while ((SECONDS < deadline)); do
         (( $(journal | grep -c -- "$1" || true) >= $2 )) && return 0
         sleep 0.5
     done
     return 1
 }
 wait_active() {
-    local i
-    for ((i = 0; i < $1 * 2; i++)); do [[ $(unit_property ActiveState) == active ]] && return 0; sleep 0.5; done
+    local deadline=$((SECONDS + $1))
+    while ((SECONDS < deadline)); do [[ $(unit_property ActiveState) == active ]] && return 0; sleep 0.5; done
     return 1
 }
 
@@ -106,7 +106,7 @@ restarts=$(unit_property NRestarts)
 stopped_at=$(date +%s)
 v4l2-ctl -d /dev/video0 -c percentage_of_dropped_buffers=100
 restarted=0
-for ((i = 0; i < 120; i++)); do
+while (( $(date +%s) - stopped_at < 120 )); do
     (( $(unit_property NRestarts) > restarts )) && { restarted=1; break; }
     sleep 1
 done
@@ -126,8 +126,33 @@ check "systemd: systemctl stop ends it cleanly in ${took_ms} ms (Result=$(unit_p
 check "systemd: no SIGKILL was needed (TimeoutStopSec=5)" bash -c "! journalctl -q -u $UNIT --no-pager | grep -q 'timed out. Killing'"
 check "systemd: the journal has the service's last words" bash -c "journalctl -q -u $UNIT -o cat --no-pager | grep -q '^stopping: finishing clips, flushing the journal'"
 check "systemd: results.jsonl ends with a complete line" test "$(tail -c 1 "$STATE/results.jsonl" | od -An -tx1 | tr -d ' ')" = 0a
+kill "$FEEDER_PID" 2>/dev/null; wait "$FEEDER_PID" 2>/dev/null
+
+# --- the camera's driver loads after the service has started -----------------------------------
+# (a USB camera plugged in later, or udev loading the camera's modules late in boot). systemd
+# turns DeviceAllow=char-video4linux into a device rule from /proc/devices when the unit starts:
+# without videodev loaded there is no such line, and the camera stays forbidden until a restart.
+modprobe -r vivid
+if grep -q video4linux /proc/devices; then
+    fail "systemd: the camera's driver after the service" "videodev stays loaded without vivid: cannot play it"
+else
+    scheduled() { journalctl -q -u "$UNIT" --no-pager | grep -c "Scheduled restart job" || true; }
+    restarts=$(scheduled)
+    systemctl start --no-block "$UNIT"
+    sleep 8
+    load_vivid
+    start_feeder late GREY 1:36:ltr
+    plugged_at=$(date +%s)
+    readies=$(journal | grep -c '"event":"ready"')
+    if wait_journal '"event":"ready"' $((readies + 1)) 100; then
+        waited=$(( $(date +%s) - plugged_at ))
+        check "systemd: a camera whose driver loads after the service is timed from without a restart (ready ${waited} s after)" \
+            test "$(scheduled)" -eq "$restarts"
+    else fail "systemd: a camera whose driver loads after the service is timed from" "no ready in 100 s: $(journal | tail -n 3 | tr '\n' ' ')"; fi
+    systemctl stop "$UNIT"
+    kill "$FEEDER_PID" 2>/dev/null
+fi
 journalctl -u "$UNIT" --no-pager > "$LOGS/systemd.journal" 2>&1
-kill "$FEEDER_PID" 2>/dev/null
 
 # --- uninstall --------------------------------------------------------------------------------
 "$KITL_REPO/Deploy/install.sh" --uninstall > "$LOGS/systemd-uninstall.out" 2>&1
