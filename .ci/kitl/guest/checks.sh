@@ -2,7 +2,8 @@
 # (vivid, gpio-sim, snd-aloop). Each check appends "PASS name" or "FAIL name: why" to $RESULTS.
 # shellcheck shell=bash
 # shellcheck disable=SC1091
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+GUEST=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$GUEST/lib.sh"
 export HOME=$KITL_WORK
 # eSpeak's audio library looks for PulseAudio first; there is none here.
 export PULSE_SERVER=none
@@ -44,9 +45,11 @@ timed_session() {
     else fail "$name: calibrates on the fed course" "no ready in 150 s"; fi
     local gain_after; gain_after=$(v4l2-ctl -d /dev/video0 -C gain_automatic | awk '{print $2}')
     check "$name: auto gain locked after calibration ($gain_before -> $gain_after)" test "$gain_before:$gain_after" = "1:0"
+    local riding; riding=$(cpu_mark)
     kill -USR1 "$FEEDER_PID"
     wait_event "$LOGS/$name.events" result 2 120
-    python3 "$KITL_REPO/.ci/kitl/guest/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "$name" >> "$RESULTS"
+    cpu_note "$name rides" "$riding"
+    python3 "$GUEST/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "$name" >> "$RESULTS"
     # A short press after a result marks a highlight; a long press recalibrates.
     sleep 2
     press_button 0.3
@@ -63,8 +66,8 @@ timed_session() {
     kill "$SAMPLER_PID" "$FEEDER_PID" 2>/dev/null
     kill -INT "$recorder" 2>/dev/null
     wait "$service" "$recorder" 2>/dev/null
-    python3 "$KITL_REPO/.ci/kitl/guest/audio.py" "$LOGS/$name.wav" "$name: the announcements are heard on the loopback" 2.0 >> "$RESULTS"
-    python3 "$KITL_REPO/.ci/kitl/guest/leds.py" "$LOGS/$name.leds" "$LOGS/$name.events" "$name" >> "$RESULTS"
+    python3 "$GUEST/audio.py" "$LOGS/$name.wav" "$name: the announcements are heard on the loopback" 2.0 >> "$RESULTS"
+    python3 "$GUEST/leds.py" "$LOGS/$name.leds" "$LOGS/$name.events" "$name" >> "$RESULTS"
     if gpioinfo "$GPIO_LABEL" | grep -q '"gatespeed"\|\[used\]'; then
         fail "$name: lines released on exit" "$(gpioinfo "$GPIO_LABEL" | grep -v unused | tr '\n' ' ')"
     else pass "$name: lines released on exit"; fi
@@ -79,7 +82,7 @@ write_config "$KITL_WORK/say.json" raw raspberry-pi-4
 check "say on plughw:Loopback,0,0 exits 0" test $? -eq 0
 sleep 1
 kill -INT "$recorder"; wait "$recorder"
-python3 "$KITL_REPO/.ci/kitl/guest/audio.py" "$LOGS/say.wav" "say is heard on Loopback,1" 1.0 >> "$RESULTS"
+python3 "$GUEST/audio.py" "$LOGS/say.wav" "say is heard on Loopback,1" 1.0 >> "$RESULTS"
 
 timed_session raw raw
 timed_session libv4l2 libv4l2
@@ -131,7 +134,7 @@ PY
     else fail "unplugged: timing comes back by itself after the driver returns" "no new ready in 120 s"; fi
     kill -USR1 "$FEEDER_PID"
     wait_event "$LOGS/$name.events" result 1 60
-    python3 "$KITL_REPO/.ci/kitl/guest/judge.py" "$LOGS/$name-back.truth" "$LOGS/$name.events" "unplugged, then back" >> "$RESULTS"
+    python3 "$GUEST/judge.py" "$LOGS/$name-back.truth" "$LOGS/$name.events" "unplugged, then back" >> "$RESULTS"
     stop_service; kill "$SAMPLER_PID" "$FEEDER_PID" 2>/dev/null
 }
 unplugged
@@ -149,7 +152,7 @@ clips_without_sound() {
     echo snd_aloop.0 > /sys/bus/platform/drivers/snd_aloop/unbind
     kill -USR1 "$FEEDER_PID"
     wait_event "$LOGS/$name.events" result 1 90
-    python3 "$KITL_REPO/.ci/kitl/guest/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "clips, sound card gone" >> "$RESULTS"
+    python3 "$GUEST/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "clips, sound card gone" >> "$RESULTS"
     if wait_event "$LOGS/$name.events" clip 1 120; then
         local clip; clip=$(sed -n 's/.*"event":"clip".*"path":"\([^"]*\)".*/\1/p' "$LOGS/$name.events" | head -n1)
         check "clips: the run's clip opens with ffprobe" ffprobe -v error -show_entries stream=codec_name,nb_read_frames -count_frames "$clip"

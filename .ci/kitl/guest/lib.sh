@@ -54,17 +54,29 @@ start_feeder() {
     FEEDER_PID=$!
 }
 # vivid's capture and output threads stand for the camera's hardware too: SCHED_FIFO 30 once
-# they run (they start with each stream, so this looks once a second until killed).
+# they run. They start with each stream, so this looks among the kernel's threads (kthreadd's
+# children) once a second until killed, with builtins only: the VM's CPUs are the scarce thing.
 start_vivid_priority_keeper() {
-    (while :; do
-        for dir in /proc/[0-9]*; do
-            { read -r comm < "$dir/comm"; } 2>/dev/null || continue
+    (declare -A raised
+    while :; do
+        { read -ra kthreads < /proc/2/task/2/children; } 2>/dev/null
+        for pid in "${kthreads[@]}"; do
+            [[ -n ${raised[$pid]:-} ]] && continue
+            { read -r comm < "/proc/$pid/comm"; } 2>/dev/null || continue
             [[ $comm == vivid-*-vid-* ]] || continue
-            chrt -p "${dir#/proc/}" 2>/dev/null | grep -q SCHED_FIFO || chrt -f -p 30 "${dir#/proc/}" 2>/dev/null
+            chrt -f -p 30 "$pid" 2>/dev/null && raised[$pid]=1
         done
         sleep 1
     done) &
     PRIORITY_KEEPER_PID=$!
+}
+# cpu_mark / cpu_note NAME MARK: how busy the VM's CPUs were since the mark, to $LOGS/cpu (a
+# guest near 100 % cannot keep vivid's 59.94 fps, which shows as stutter in the feeder's log).
+cpu_mark() { local _ user nice system idle iowait irq softirq steal; read -r _ user nice system idle iowait irq softirq steal _ < /proc/stat; echo "$((user + nice + system + irq + softirq + steal)) $((idle + iowait))"; }
+cpu_note() {
+    local busy0 idle0 busy1 idle1
+    read -r busy0 idle0 <<< "$2"; read -r busy1 idle1 <<< "$(cpu_mark)"
+    echo "$1: the VM's CPUs $(( 100 * (busy1 - busy0) / (busy1 - busy0 + idle1 - idle0 + 1) )) % busy" >> "$LOGS/cpu"
 }
 # --- GPIO: a gpio-sim chip labelled kitl-gpio, 32 lines, named as the generic profile's -------
 load_gpio_sim() {

@@ -132,15 +132,22 @@ kill "$FEEDER_PID" 2>/dev/null; wait "$FEEDER_PID" 2>/dev/null
 # (a USB camera plugged in later, or udev loading the camera's modules late in boot). systemd
 # turns DeviceAllow=char-video4linux into a device rule from /proc/devices when the unit starts:
 # without videodev loaded there is no such line, and the camera stays forbidden until a restart.
+# A bare unit shows that; the service's ExecStartPre loads the class drivers first.
 modprobe -r vivid
 if grep -q video4linux /proc/devices; then
     fail "systemd: the camera's driver after the service" "videodev stays loaded without vivid: cannot play it"
 else
+    systemd-run -q --unit=kitl-bare -p DevicePolicy=closed -p "DeviceAllow=char-video4linux rw" sleep 600
     scheduled() { journalctl -q -u "$UNIT" --no-pager | grep -c "Scheduled restart job" || true; }
     restarts=$(scheduled)
     systemctl start --no-block "$UNIT"
     sleep 8
     load_vivid
+    bare=$(systemctl show -p MainPID --value kitl-bare)
+    bare_cgroup=/sys/fs/cgroup$(sed -n 's/^0:://p' "/proc/$bare/cgroup")
+    check "systemd: a bare unit with DeviceAllow=char-video4linux started before videodev may not open the camera" \
+        bash -c '! (echo $BASHPID > "$1/cgroup.procs" && exec 3<> /dev/video0) 2>/dev/null' _ "$bare_cgroup"
+    systemctl stop kitl-bare
     start_feeder late GREY 1:36:ltr
     plugged_at=$(date +%s)
     readies=$(journal | grep -c '"event":"ready"')
