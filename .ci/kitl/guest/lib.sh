@@ -53,9 +53,12 @@ start_feeder() {
     chrt -f 20 "$KITL_FEEDER" /dev/video1 "$format" "$LOGS/$name.truth" "$@" > "$LOGS/$name.feeder" 2>&1 &
     FEEDER_PID=$!
 }
-# vivid's capture and output threads stand for the camera's hardware too: SCHED_FIFO 30 once
-# they run. They start with each stream, so this looks among the kernel's threads (kthreadd's
-# children) once a second until killed, with builtins only: the VM's CPUs are the scarce thing.
+# vivid's capture and output threads stand for the camera's hardware too: nice -20 once they
+# run, ahead of everything but the real-time feeder and frame loop. Not real-time themselves:
+# they wait for vivid's lock with mutex_trylock() and schedule(), which at SCHED_FIFO spins for
+# ever over a lower-priority holder (the VM then crawled on RT throttling's 5 %). They start
+# with each stream, so this looks among the kernel's threads (kthreadd's children) once a
+# second until killed, with builtins only: the VM's CPUs are the scarce thing.
 start_vivid_priority_keeper() {
     (declare -A raised
     while :; do
@@ -64,7 +67,7 @@ start_vivid_priority_keeper() {
             [[ -n ${raised[$pid]:-} ]] && continue
             { read -r comm < "/proc/$pid/comm"; } 2>/dev/null || continue
             [[ $comm == vivid-*-vid-* ]] || continue
-            chrt -f -p 30 "$pid" 2>/dev/null && raised[$pid]=1
+            renice -n -20 -p "$pid" >/dev/null 2>&1 && raised[$pid]=1
         done
         sleep 1
     done) &
