@@ -100,7 +100,13 @@ stop_service() {
 }
 unplugged() {
     local name=unplug
-    write_config "$KITL_WORK/$name.json" raw raspberry-pi-4
+    # The service reads the camera through a link that is there only while vivid's loop shows the
+    # course: a rebound vivid shows noise until its output streams, and a service that reopened
+    # it in that moment learnt the noise as its empty course (a view that then changes completely
+    # stays foreground: issue 11), so the ride after the rebind went unseen. A real camera's view
+    # is there when its device is.
+    ln -sfn video0 /dev/kitl-camera
+    CAMERA_DEVICE=/dev/kitl-camera write_config "$KITL_WORK/$name.json" raw raspberry-pi-4
     v4l2-ctl -d /dev/video0 -c gain_automatic=1
     start_feeder "$name" GREY 1:12:ltr
     sleep 2
@@ -111,6 +117,7 @@ unplugged() {
     if ! wait_event "$LOGS/$name.events" start 1 30; then fail "unplugged: the run starts" "no start"; stop_service; return; fi
     sleep 1
     local unplugged_at; unplugged_at=$(cut -d' ' -f1 /proc/uptime)
+    rm -f /dev/kitl-camera
     echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind
     kill "$FEEDER_PID" 2>/dev/null
     if wait_event "$LOGS/$name.events" invalid 1 30 && grep -q '"reason":"camera_lost"' "$LOGS/$name.events"; then
@@ -121,14 +128,21 @@ unplugged() {
 import sys
 rows = [line.split() for line in open(sys.argv[1])]
 t0 = float(sys.argv[2])
-toggles = [float(r[0]) for r, p in zip(rows[1:], rows) if r[6] != p[6] and float(r[0]) > t0 + 1]
-gaps = [b - a for a, b in zip(toggles, toggles[1:])]
-ok = len(toggles) >= 6 and all(0.05 < g < 0.2 for g in gaps)
-print(("PASS" if ok else "FAIL") + " unplugged: the status LED blinks the fault (5 Hz)" + ("" if ok else f": toggles {toggles[:10]}"))
+# The fault's 5 Hz blink, from 1 s to 4 s after the unplug (before the rebind). A stall of the
+# whole VM stretches a gap now and then (up to 0.5 s seen), so: the typical gap is a blink's
+# 0.1 s, and most gaps are near it.
+toggles = [float(r[0]) for r, p in zip(rows[1:], rows) if r[6] != p[6] and t0 + 1 < float(r[0]) < t0 + 4]
+gaps = sorted(b - a for a, b in zip(toggles, toggles[1:]))
+near = [g for g in gaps if 0.05 < g < 0.2]
+ok = len(toggles) >= 6 and 0.07 < gaps[len(gaps) // 2] < 0.14 and len(near) >= 0.8 * len(gaps)
+print(("PASS" if ok else "FAIL") + " unplugged: the status LED blinks the fault (5 Hz)"
+      + (f" ({len(near)} of {len(gaps)} gaps near 0.1 s)" if ok else f": gaps {[round(g, 3) for g in gaps]}"))
 PY
     echo vivid.0 > /sys/bus/platform/drivers/vivid/bind
     wait_for /dev/video1 10 && setup_vivid_loop
     start_feeder "$name-back" GREY 2:36:ltr
+    sleep 1
+    ln -sfn video0 /dev/kitl-camera
     local readies; readies=$(grep -c '"event":"ready"' "$LOGS/$name.events")
     if wait_event "$LOGS/$name.events" ready $((readies + 1)) 120; then pass "unplugged: timing comes back by itself after the driver returns"
     else fail "unplugged: timing comes back by itself after the driver returns" "no new ready in 120 s"; fi

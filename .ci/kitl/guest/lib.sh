@@ -129,7 +129,7 @@ write_config() {
     local label='"kitl-gpio"'; [[ $profile == generic ]] && label=null
     cat > "$file" <<JSON
 {
-  "camera": {"device": "/dev/video0", "width": 320, "height": 240, "io": "$io"},
+  "camera": {"device": "${CAMERA_DEVICE:-/dev/video0}", "width": 320, "height": 240, "io": "$io"},
   "board": {"profile": "$profile", "chip_label": $label},
   "voice": {"alsa_device": "plughw:Loopback,0,0"},
   "clips": {"directory": "$KITL_WORK/clips", "enabled": $clips, "min_free_mb": 1},
