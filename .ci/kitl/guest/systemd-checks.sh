@@ -133,7 +133,7 @@ kill "$FEEDER_PID" 2>/dev/null; wait "$FEEDER_PID" 2>/dev/null
 # turns DeviceAllow=char-video4linux into a device rule from /proc/devices when the unit starts:
 # without videodev loaded there is no such line, and the camera stays forbidden until a restart.
 # A bare unit shows that; the service's ExecStartPre loads the class drivers first.
-modprobe -r vivid
+modprobe -r -a vivid videodev 2>/dev/null
 if grep -q video4linux /proc/devices; then
     fail "systemd: the camera's driver after the service" "videodev stays loaded without vivid: cannot play it"
 else
