@@ -133,7 +133,11 @@ kill "$FEEDER_PID" 2>/dev/null; wait "$FEEDER_PID" 2>/dev/null
 # turns DeviceAllow=char-video4linux into a device rule from /proc/devices when the unit starts:
 # without videodev loaded there is no such line, and the camera stays forbidden until a restart.
 # A bare unit shows that; the service's ExecStartPre loads the class drivers first.
-modprobe -r -a vivid videodev 2>/dev/null
+# vivid and every V4L2 module under it, holders first (a few rounds: rmmod refuses a module in use).
+for round in 1 2 3 4; do
+    lsmod | awk 'NR > 1 && $1 ~ /^(vivid|v4l2_|videobuf2_|videodev)/ {print $1}' | xargs -r rmmod 2>/dev/null
+done
+lsmod > "$LOGS/systemd-lsmod.txt"
 if grep -q video4linux /proc/devices; then
     fail "systemd: the camera's driver after the service" "videodev stays loaded without vivid: cannot play it"
 else
