@@ -70,6 +70,8 @@ let package = Package(
 
         // MARK: Services and the composition root
         .target(name: "AllocationCounting", swiftSettings: fast, linkerSettings: countingLinker),
+        // The setup and live pages: one sink (the web output) on the HTTP adapter.
+        .target(name: "GateSpeedWeb", dependencies: ["MicroHTTPServer", "GateSpeedService"], swiftSettings: strict),
         .target(name: "GateSpeedService",
                 dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
                                "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry"],
@@ -79,7 +81,7 @@ let package = Package(
                                          "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry",
                                          "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
                                          "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording",
-                                         "AllocationCounting"],
+                                         "AllocationCounting", "GateSpeedWeb", "MicroHTTPServer"],
                           swiftSettings: fast),
 
         // MARK: Tests mirror the modules
@@ -110,6 +112,9 @@ let package = Package(
         // A small HTTP/1.1 client on raw loopback sockets, for the server's and the pages' tests.
         .target(name: "LoopbackHTTPClient", path: "Tests/Support/LoopbackHTTPClient", swiftSettings: strict),
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "LoopbackHTTPClient"],
+                    swiftSettings: strict),
+        .testTarget(name: "GateSpeedWebTests",
+                    dependencies: ["GateSpeedWeb", "MicroHTTPServer", "GateSpeedService", "LoopbackHTTPClient"],
                     swiftSettings: strict),
         .testTarget(name: "GateSpeedServiceTests",
                     dependencies: ["GateSpeedService", "FFmpegMedia", "GateSpeedSimulation", "GateSpeedFrames"],
