@@ -48,6 +48,10 @@ struct FrameLoop {
     var storageFault: (Bool) -> Void = { _ in }
     /// systemd's `STATUS=` line: the phase and the faults (nil: not under systemd, or not wanted).
     var status: ServiceStatusReporter?
+    /// A pipeline for a course saved on the pages, swapped in at the next frame (nil: none).
+    var courseHandover: PipelineHandover?
+    private var courseGeneration = 0
+    private var walkthroughsHandled = 0
     private var clipsSuspended = false
     private var journalFaulted = false
     private var presentation: Presentation
@@ -167,6 +171,10 @@ struct FrameLoop {
         let wasRunning = pipeline.machine.phase.isRunning
         withPipeline { pipeline, emit in pipeline.process(frame, emit: emit) }
         guard reportClock(frame.timestamp, wasRunning: wasRunning) else { return false }
+        let sink = self.sink
+        pipeline.takeWalkthroughCrossings { crossing in
+            sink.post(.walkthrough(t: crossing.t, post: crossing.post, direction: crossing.direction))
+        }
         let output = pipeline.lastOutput
         if let cause = output.relearn {
             log.warning("relearning the empty course (\(cause.rawValue))")
@@ -248,6 +256,19 @@ struct FrameLoop {
         status?.setPhase(Self.phase(of: presentation.indicator))
     }
 
+    /// A new course from the pages: its pipeline (built off the loop) goes on with the session's
+    /// tally and learns the course from scratch. A run in progress is dropped.
+    private mutating func adopt(_ replacement: TimingPipeline) {
+        var next = replacement
+        next.restore(scoreboard: pipeline.machine.scoreboard)
+        pipeline = next
+        presentation = Presentation(course: pipeline.machine.course, postViewX: pipeline.postViewX)
+        log.info("course changed on the pages: learning the course again")
+        lastCalibrationLog = -.infinity
+        show()
+        onRecalibrating()
+    }
+
     static func phase(of state: IndicatorState) -> ServiceStatus.Phase {
         switch state {
         case .calibrating: .calibrating
@@ -259,6 +280,13 @@ struct FrameLoop {
     }
 
     private mutating func handleCommands() {
+        if let replacement = courseHandover?.take(newerThan: &courseGeneration) { adopt(replacement) }
+        let walkthrough = commands.walkthrough
+        if walkthrough.count != walkthroughsHandled {
+            walkthroughsHandled = walkthrough.count
+            pipeline.startWalkthrough(seconds: walkthrough.seconds)
+            log.info("walk-through check: every post crossing is reported for \(Int(walkthrough.seconds)) s")
+        }
         let counts = commands.counts
         if counts.newSession > handled.sessionRequests {
             handled.sessionRequests = counts.newSession
