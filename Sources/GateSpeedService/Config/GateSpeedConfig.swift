@@ -24,6 +24,7 @@ public struct GateSpeedConfig: Sendable, Equatable {
     public var clips = Clips()
     public var journal = Journal()
     public var log = Logging()
+    public var mqtt = MQTT()
 
     public init() {}
 
