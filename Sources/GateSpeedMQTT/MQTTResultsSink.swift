@@ -168,7 +168,10 @@ public final class MQTTResultsSink: @unchecked Sendable {
         return stats
     }
 
-    public var isConnected: Bool { connection?.isConnected ?? false }
+    /// True once the broker has the station's status, discovery and journal backlog after the
+    /// latest connect, until the connection drops.
+    public var isConnected: Bool { announced.load(ordering: .acquiring) && (connection?.isConnected ?? false) }
+    private let announced = Atomic<Bool>(false)
 
     // MARK: The network thread's callbacks (quick: flags and a wake)
 
@@ -179,6 +182,7 @@ public final class MQTTResultsSink: @unchecked Sendable {
     }
 
     private func disconnected(_ reason: String, _ retry: Double) {
+        announced.store(false, ordering: .releasing)
         log.warning("mqtt: \(reason); retrying in \(Self.milliseconds(retry * 1000)) ms")
         onFault("\(reason); retrying")
     }
@@ -247,6 +251,7 @@ public final class MQTTResultsSink: @unchecked Sendable {
         if let lastResult { _ = try? connection.publish(topics.result, lastResult, qos: 1, retain: true) }
         publishJournal(live: nil)
         if let lastScoreboard { _ = try? connection.publish(topics.scoreboard, lastScoreboard, qos: 1, retain: true) }
+        announced.store(true, ordering: .releasing)
     }
 
     private func publishDiscovery() {
@@ -297,11 +302,17 @@ public final class MQTTResultsSink: @unchecked Sendable {
             guard let fresh = JournalTail.read(path: journalPath, from: 0) else { return }
             tail = fresh
         }
-        for (index, entry) in tail.entries.enumerated() {
-            let newest = index == tail.entries.count - 1
+        // The line that prompted this read is published as printed (the worker may be behind, so
+        // it need not be the newest entry).
+        // Entries after it have their own lines coming; they are left for those.
+        let liveIndex = live.flatMap { live in tail.entries.lastIndex { Self.sameRun(live.line, $0) } }
+        let entries = liveIndex.map { Array(tail.entries[...$0]) } ?? tail.entries
+        let readUpTo = liveIndex.map { tail.entries[$0].end } ?? tail.end
+        for (index, entry) in entries.enumerated() {
+            let newest = index == entries.count - 1
             var line = entry.line
             var observedAt: UInt64?
-            if newest, let live, Self.sameRun(live.line, entry) {
+            if index == liveIndex, let live {
                 line = live.line
                 observedAt = live.observedAt
             }
@@ -309,8 +320,8 @@ public final class MQTTResultsSink: @unchecked Sendable {
             sentOffset = entry.end
             statistics.withLock { observedAt == nil ? ($0.replayedResults += 1) : ($0.liveResults += 1) }
         }
-        sentOffset = tail.end
-        acks.withLock { $0.read(upTo: tail.end) }
+        sentOffset = readUpTo
+        acks.withLock { $0.read(upTo: readUpTo) }
     }
 
     @discardableResult
@@ -344,9 +355,10 @@ public final class MQTTResultsSink: @unchecked Sendable {
 
     /// True when the printed line is the journal entry's run (same event and `t` as printed).
     static func sameRun(_ line: String, _ entry: JournalTailEntry) -> Bool {
+        if line == entry.line { return true }
         guard line.hasPrefix("{\"event\":\"\(entry.event)\"") else { return false }
         guard let object = jsonObject(line) else { return false }
-        guard let t = object["t"] as? Double, let entryT = entry.t else { return object["t"] == nil && entry.t == nil }
+        guard let t = number(object["t"]), let entryT = entry.t else { return object["t"] == nil && entry.t == nil }
         return abs(t - entryT) < 0.0005
     }
 
@@ -355,13 +367,20 @@ public final class MQTTResultsSink: @unchecked Sendable {
         guard let object = jsonObject(line), let runs = object["runs"] as? Int, let passes = object["passes"] as? Int else {
             return nil
         }
-        return scoreboardPayload(runs: runs, passes: passes, averageKmh: (object["avg_kmh"] as? Double) ?? 0)
+        return scoreboardPayload(runs: runs, passes: passes, averageKmh: number(object["avg_kmh"]) ?? 0)
     }
 
     static func scoreboardPayload(runs: Int, passes: Int, averageKmh: Double) -> String {
         let average = averageKmh.isFinite ? (averageKmh * 1000).rounded() / 1000 : 0
         let text = average == average.rounded() && abs(average) < 1e9 ? String(Int(average)) : "\(average)"
         return "{\"runs\":\(runs),\"passes\":\(passes),\"avg_kmh\":\(text)}"
+    }
+
+    /// A JSON number as a Double (JSONSerialization gives whole numbers as Int).
+    static func number(_ value: Any?) -> Double? {
+        if let double = value as? Double { return double }
+        if let integer = value as? Int { return Double(integer) }
+        return nil
     }
 
     static func jsonObject(_ line: String) -> [String: Any]? {

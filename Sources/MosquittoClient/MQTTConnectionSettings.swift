@@ -21,6 +21,8 @@ public struct MQTTConnectionSettings: Sendable {
     /// PEM file of the CA that signed the broker's certificate (mqtts); nil uses the system's CAs.
     public var caFile: String?
     public var will: Will?
+    /// False keeps the broker-side session (subscriptions, queued QoS 1 messages) across reconnects.
+    public var cleanSession = true
     /// Seconds between keep-alive pings; the broker declares us gone after 1.5 times this.
     public var keepAliveSeconds: Int32 = 10
     /// First wait after a failed connection, seconds; doubles up to `maximumBackoffSeconds`.

@@ -25,7 +25,7 @@ public final class MosquittoConnection: @unchecked Sendable {
     /// Sets the client up (credentials, TLS, last will); nothing is sent before `start`.
     public init(settings: MQTTConnectionSettings, handlers: MQTTHandlers) throws(MQTTError) {
         guard Self.libraryReady else { throw MQTTError(operation: "mosquitto_lib_init", reason: "failed") }
-        guard let handle = mosquitto_new(settings.clientID, true, nil) else {
+        guard let handle = mosquitto_new(settings.clientID, settings.cleanSession, nil) else {
             throw MQTTError(operation: "mosquitto_new", reason: String(cString: strerror(errno)))
         }
         self.handle = handle
