@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GateSpeedMQTT
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,5 +73,78 @@ import Glibc
             #expect(process.terminationStatus == 2, "\(config)")
             #expect(text.contains(key), "\(config): \(text)")
         }
+    }
+}
+
+/// Three `demo` stations into one `gatespeed scoreboard`, read over HTTP as the page reads it.
+@Suite(.serialized) struct ClubScoreboardEndToEndTests {
+    @Test func threeDemoStationsShowOnOneScoreboard() throws {
+        let binary = MQTTDemoEndToEndTests.binary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: \(binary)")
+        let broker = try TestBroker()
+        let directory = broker.directory + "/club"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "\(TestBroker.password)\n".write(toFile: directory + "/password", atomically: true, encoding: .utf8)
+        let port = try TestBroker.freePort()
+        let scoreboard = Process()
+        scoreboard.executableURL = URL(fileURLWithPath: binary)
+        scoreboard.arguments = ["scoreboard", "--mqtt", broker.url, "--listen", "127.0.0.1:\(port)",
+                                "--username", TestBroker.user, "--password-file", directory + "/password"]
+        scoreboard.standardOutput = FileHandle.nullDevice
+        scoreboard.standardError = FileHandle.nullDevice
+        try scoreboard.run()
+        defer { kill(scoreboard.processIdentifier, SIGKILL); scoreboard.waitUntilExit() }
+        var demos: [Process] = []
+        defer { for demo in demos where demo.isRunning { kill(demo.processIdentifier, SIGKILL); demo.waitUntilExit() } }
+        for course in 1...3 {
+            let config = """
+            {"mqtt": {"url": "\(broker.url)", "username": "\(TestBroker.user)", "password_file": "\(directory)/password",
+                      "station": "course\(course)"}, "clips": {"enabled": false}}
+            """
+            try config.write(toFile: directory + "/config\(course).json", atomically: true, encoding: .utf8)
+            let demo = Process()
+            demo.executableURL = URL(fileURLWithPath: binary)
+            demo.arguments = ["demo", "--config", directory + "/config\(course).json", "--seconds", "30", "--fast",
+                              "--output", directory + "/out\(course)"]
+            demo.standardOutput = FileHandle.nullDevice
+            demo.standardError = FileHandle.nullDevice
+            try demo.run()
+            demos.append(demo)
+        }
+        func stations() -> [[String: Any]] {
+            guard let text = try? Self.get(port: port, path: "/api/scoreboard"),
+                  let object = MQTTResultsSink.jsonObject(text) else { return [] }
+            return object["stations"] as? [[String: Any]] ?? []
+        }
+        #expect(eventually(seconds: 120) {
+            let list = stations()
+            return list.count == 3 && list.allSatisfy { ($0["latest"] as? [Any])?.isEmpty == false }
+        })
+        for demo in demos { demo.waitUntilExit() }
+        #expect(eventually { stations().allSatisfy { $0["online"] as? Bool == false } }, "each demo's end says offline")
+        let list = stations()
+        #expect(list.map { $0["name"] as? String } == ["course1", "course2", "course3"])
+        for station in list {
+            let latest = station["latest"] as? [[String: Any]] ?? []
+            #expect(latest.allSatisfy { ["PASS", "FAIL"].contains($0["verdict"] as? String) || ($0["verdict"] as? String)?.hasPrefix("INVALID") == true })
+            #expect(latest.contains { $0["speed_kmh"] is Double && $0["uncertainty_kmh"] is Double })
+            #expect(station["runs"] as? Int == latest.filter { $0["speed_kmh"] is Double }.count)
+        }
+        let page = try Self.get(port: port, path: "/")
+        #expect(page.contains("course2") && page.contains("EventSource('/events')"))
+    }
+
+    /// `curl`, for a plain GET (the scoreboard's HTTP is the pages' adapter, tested on its own).
+    static func get(port: Int32, path: String) throws -> String {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-m", "5", "http://127.0.0.1:\(port)\(path)"]
+        let output = Pipe()
+        curl.standardOutput = output
+        curl.standardError = FileHandle.nullDevice
+        try curl.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 }
