@@ -40,6 +40,7 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // MARK: Pure Swift logic
@@ -60,6 +61,7 @@ let package = Package(
         .target(name: "ALSAPlayback", dependencies: ["CALSA"], swiftSettings: strict),
         .target(name: "FFmpegMedia", dependencies: ["CFFmpeg", "GateSpeedFrames"], swiftSettings: fast),
         .target(name: "FreeTypeText", dependencies: ["CFreeType"], swiftSettings: fast),
+        .target(name: "MosquittoClient", dependencies: ["CMosquitto"], swiftSettings: strict),
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
 
         // MARK: Compositions of adapters (threads, queues) used by the root
@@ -67,6 +69,8 @@ let package = Package(
         .target(name: "GateSpeedRecording",
                 dependencies: ["FFmpegMedia", "FreeTypeText", "GateSpeedFrames", "GateSpeedCore", "GateSpeedService"],
                 swiftSettings: strict),
+        /// Results, status and Home Assistant discovery over MQTT, and the club scoreboard's state.
+        .target(name: "GateSpeedMQTT", dependencies: ["MosquittoClient", "GateSpeedService"], swiftSettings: strict),
 
         // MARK: Services and the composition root
         .target(name: "AllocationCounting", swiftSettings: fast, linkerSettings: countingLinker),
@@ -81,7 +85,8 @@ let package = Package(
                                          "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry",
                                          "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
                                          "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording",
-                                         "AllocationCounting", "GateSpeedWeb", "MicroHTTPServer"],
+                                         "AllocationCounting", "GateSpeedWeb", "MicroHTTPServer",
+                                         "GateSpeedMQTT", "MosquittoClient"],
                           swiftSettings: fast),
 
         // MARK: Tests mirror the modules
@@ -119,6 +124,8 @@ let package = Package(
         .testTarget(name: "GateSpeedServiceTests",
                     dependencies: ["GateSpeedService", "FFmpegMedia", "GateSpeedSimulation", "GateSpeedFrames"],
                     swiftSettings: strict),
+        .testTarget(name: "GateSpeedMQTTTests",
+                    dependencies: ["GateSpeedMQTT", "MosquittoClient", "GateSpeedService"], swiftSettings: strict),
         // The whole service for an hour of scene (the `gatespeed` binary as a child process);
         // skipped unless GATESPEED_SOAK is set: `make soak`.
         .testTarget(name: "GateSpeedSoakTests", dependencies: ["FFmpegMedia", "GateSpeedFrames"], swiftSettings: strict),

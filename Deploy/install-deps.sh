@@ -15,10 +15,12 @@ packages=(
   libfreetype-dev       # overlay text
   libmicrohttpd-dev     # the setup and live pages (HTTP server)
   fonts-dejavu-core     # the overlay font
+  libmosquitto-dev      # MQTT results, Home Assistant discovery, club scoreboard
 )
 # Used only by the test suite.
 if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then
   packages+=(systemd)   # systemd-analyze verify for the unit file
+  packages+=(mosquitto mosquitto-clients openssl)   # the MQTT tests start their own broker
 fi
 
 missing=()

@@ -137,6 +137,13 @@ public enum CommandTable {
                                          help: "instead, judge N randomised scenes and report detection, speed errors and false starts",
                                          range: benchScenes),
                               OptionSpec(name: "--seed", valueName: "S", help: "seed of the sweep's first scene (default 1)")]),
+        CommandSpec(name: "scoreboard", summary: "The club scoreboard: subscribes to every station on the MQTT broker and serves a live page, one column per course (GET /, /api/scoreboard, /events).",
+                    positional: .none,
+                    options: [OptionSpec(name: "--mqtt", valueName: "URL", help: "the broker: mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (required)"),
+                              OptionSpec(name: "--listen", valueName: "HOST:PORT", help: "where the page is served (default 0.0.0.0:8090)"),
+                              OptionSpec(name: "--username", valueName: "NAME", help: "user name for the broker"),
+                              OptionSpec(name: "--password-file", valueName: "FILE", help: "file whose first line is the broker password"),
+                              OptionSpec(name: "--ca-file", valueName: "FILE", help: "CA certificate (PEM) of an mqtts broker")]),
     ]
 
     public static var overview: String {

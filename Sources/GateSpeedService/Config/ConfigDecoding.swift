@@ -15,6 +15,7 @@ extension GateSpeedConfig {
         journal.path = try root.object("journal").string(ConfigKeys.Journal.path, default: journal.path)
         log.level = try root.object("log").choice(ConfigKeys.Logging.level, default: log.level)
         web = try Self.web(root.object("web"))
+        mqtt = try Self.mqtt(root.object("mqtt"))
         _ = try boardProfile(source: source)
         _ = try solveGateCourse(source: source)
     }

@@ -194,7 +194,7 @@ public enum ConfigKeys {
         Clips.directory, Clips.enabled, Clips.preRoll, Clips.postRoll, Clips.highlight, Clips.highlightCooldown,
         Clips.minimumFree, Clips.codec, Clips.crf, Clips.keyframeInterval,
         Journal.path, Logging.level, Web.listen, Web.token,
-    ]
+    ] + MQTT.all
 
     /// The sections (objects) the table names: `course`, `course.camera`, `camera.crop`, …
     static let sections: [String] = {

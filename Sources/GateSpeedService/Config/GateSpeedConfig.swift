@@ -26,6 +26,7 @@ public struct GateSpeedConfig: Sendable, Equatable {
     public var log = Logging()
     /// The setup and live pages (see WebConfig.swift).
     public var web = Web()
+    public var mqtt = MQTT()
 
     public init() {}
 

@@ -18,6 +18,8 @@ public struct ServiceStatus: Sendable, Equatable {
         case journal
         /// Standard output or standard error failed (events or logs are lost).
         case output
+        /// The MQTT broker cannot be reached (results are sent from the journal once it can).
+        case mqtt
     }
 
     public var phase: Phase

@@ -20,6 +20,7 @@ enum DemoCommand {
         let clipsDirectory = output + "/clips", speechDirectory = output + "/speech"
         let journalPath = output + "/results.jsonl"
 
+        let mqttSettings = try Assembly.mqttSettings(loaded, journalPath: journalPath)
         let scene = DemoScene.make(seconds: seconds)
         var source = SimulatedCourseSource(scene: scene)
         var pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
@@ -33,6 +34,9 @@ enum DemoCommand {
         leds.start()
 
         let commands = LoopCommands()
+        // Not under systemd: the phase and faults are kept for the pages and MQTT only.
+        let status = ServiceStatusReporter(notifier: nil)
+        let mqtt = Assembly.mqttSink(mqttSettings, journal: journal, sink: sink, status: status, commands: commands, log: log)
         NewSessionSignal.install()
         let fast = command.has("--fast")
         let shutdown = ShutdownSignal.install()
@@ -44,8 +48,6 @@ enum DemoCommand {
         var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
                              notifier: nil, log: log, indicate: { leds.update($0) })
         loop.storageFault = { leds.setBackgroundFault($0) }
-        // Not under systemd: the phase and faults are kept for the pages and MQTT only.
-        let status = ServiceStatusReporter(notifier: nil)
         loop.status = status
         let handover = PipelineHandover()
         loop.courseHandover = handover
@@ -62,6 +64,7 @@ enum DemoCommand {
         sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
                            corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))
         sink.finish()
+        mqtt?.stop()
         // Let the last announcement finish, so its WAV file is complete.
         sink.stopSpeaking(abandoningPending: false)
         pages?.stop()

@@ -15,6 +15,7 @@ enum RunCommand {
         var pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
         let profile = try Assembly.boardProfile(loaded)
         try Assembly.checkVoice(loaded, log: log)
+        let mqttSettings = try Assembly.mqttSettings(loaded, journalPath: config.journal.path)
         if command.has("--check-config") {
             StandardStream.output.write("configuration is valid\n")
             return
@@ -31,6 +32,7 @@ enum RunCommand {
         let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: nil, log: log)
 
         let commands = LoopCommands()
+        let mqtt = Assembly.mqttSink(mqttSettings, journal: journal, sink: sink, status: status, commands: commands, log: log)
         NewSessionSignal.install()
         let pairing = Assembly.pairing(config)
         let situation = MachineSituationCell(.calibrating)
@@ -110,6 +112,7 @@ enum RunCommand {
         log.info("stopping: finishing clips, flushing the journal, releasing camera and GPIO")
         recorder?.stop()
         sink.finish()   // every result is journalled and printed before the voice stops
+        mqtt?.stop()
         sink.stopSpeaking(abandoningPending: true)
         pages?.stop()
         stopBoard()
