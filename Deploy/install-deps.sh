@@ -13,6 +13,7 @@ packages=(
   libasound2-dev        # ALSA playback
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev   # video decode/encode/mux
   libfreetype-dev       # overlay text
+  libturbojpeg0-dev     # the live view's JPEGs (libjpeg-turbo)
   fonts-dejavu-core     # the overlay font
 )
 # Used only by the test suite.

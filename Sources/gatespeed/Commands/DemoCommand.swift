@@ -46,10 +46,13 @@ enum DemoCommand {
         loop.storageFault = { leds.setBackgroundFault($0) }
         // Not under systemd: the phase and faults are kept for the pages and MQTT only.
         loop.status = ServiceStatusReporter(notifier: nil)
+        let liveView = Assembly.liveView(config, width: scene.width, height: scene.height, log: log)
+        loop.liveView = liveView
         log.info("demo: \(DecimalFormat.trimmed(seconds, maxDecimals: 1)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
                                                              scriptedPresses: DemoScene.highlightPresses(seconds: seconds)))
         recorder?.stop()
+        liveView.stop()
         sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
                            corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))
         sink.finish()

@@ -91,12 +91,15 @@ enum RunCommand {
         loop.onRecalibrating = { _ = camera.restoreAutomaticControls() }
         loop.storageFault = storageFault
         loop.status = status
+        let liveView = Assembly.liveView(config, width: config.camera.width, height: config.camera.height, log: log)
+        loop.liveView = liveView
         status.ready()
         log.info("running: camera \(config.camera.device), clips in \(config.clips.directory), journal \(config.journal.path)")
         _ = loop.run(&source, pacing: LoopPacing())
         notifier.stopping()
         log.info("stopping: finishing clips, flushing the journal, releasing camera and GPIO")
         recorder?.stop()
+        liveView.stop()
         sink.finish()   // every result is journalled and printed before the voice stops
         sink.stopSpeaking(abandoningPending: true)
         stopBoard()
