@@ -161,6 +161,9 @@ public final class LiveView: @unchecked Sendable {
         }
     }
 
+    /// Frames copied so far (one atomic load; the bench tells copies from skips with it).
+    public var copiedFrames: Int { copied.load(ordering: .relaxed) }
+
     /// How many watch now.
     public var watcherCount: Int { watchers.load(ordering: .relaxed) }
 

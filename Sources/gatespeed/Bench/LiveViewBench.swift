@@ -11,14 +11,20 @@ import Synchronization
 enum LiveViewBench {
     static let description = "live view: LiveView.offer on the frame loop at 30 fps, with 0, 1 and 3 viewers"
         + " (a copy into its buffer 4 times a second while someone watches; the JPEG is made on its own thread)"
-    static let header = "size      viewers   median_us  p99_us   max_us   copies  jpegs  encode_ms  jpeg_kb  loop allocations"
+    static let header = "size      viewers  skip_med_us  copy_med_us  copy_max_us  copies  jpegs  encode_ms  jpeg_kb  loop allocations"
+    /// Back-to-back calls with nobody watching, for the per-call cost without the sleeps' cold caches.
+    static let idleCalls = 1_000_000
     /// Frames per measurement: 3 s at 30 fps.
     static let frames = 90
 
     struct Measurement {
         var width: Int, height: Int, viewers: Int
-        var offer: DurationSummary?
-        var maximum = 0.0
+        /// Frames the live view skipped (nobody watching, or not yet its time) and frames it copied.
+        var skipped: DurationSummary?
+        var copies: DurationSummary?
+        var copyMaximum = 0.0
+        /// With nobody watching: nanoseconds per call over `idleCalls` back-to-back calls.
+        var idleNanoseconds: Double?
         var statistics = LiveViewStatistics(copied: 0, encoded: 0, encodeSeconds: 0, encodeFailures: 0)
         var jpegBytes = 0
         var allocations: Int?
@@ -45,8 +51,9 @@ enum LiveViewBench {
             }
             thread.start()
         }
-        var microseconds: [Double] = []
-        microseconds.reserveCapacity(store.count)
+        var skipped: [Double] = [], copies: [Double] = []
+        skipped.reserveCapacity(store.count)
+        copies.reserveCapacity(store.count)
         var measurement = Measurement(width: store.width, height: store.height, viewers: viewers)
         let start = MonotonicClock.nanoseconds()
         if countAllocations { AllocationCounter.start() }
@@ -55,17 +62,31 @@ enum LiveViewBench {
             let due = start &+ UInt64(index) * 33_333_333
             let now = MonotonicClock.nanoseconds()
             if due > now { usleep(UInt32(min(100_000, (due - now) / 1000))) }
+            let copiedBefore = view.copiedFrames
             let began = MonotonicClock.nanoseconds()
             view.offer(frame, now: Double(index) / 30)
-            microseconds.append(max(0, Double(MonotonicClock.nanoseconds() &- began) - clockCost) / 1000)
+            let spent = max(0, Double(MonotonicClock.nanoseconds() &- began) - clockCost) / 1000
+            if view.copiedFrames != copiedBefore { copies.append(spent) } else { skipped.append(spent) }
+        }
+        if viewers == 0 {
+            var calls = 0
+            let began = MonotonicClock.nanoseconds()
+            store.forEachFrame { _, frame in
+                for _ in 0..<(idleCalls / max(1, store.count)) {
+                    view.offer(frame, now: 0)
+                    calls += 1
+                }
+            }
+            measurement.idleNanoseconds = Double(MonotonicClock.nanoseconds() &- began) / Double(max(1, calls))
         }
         if countAllocations { measurement.allocations = AllocationCounter.count - before }
         AllocationCounter.stop()
         shared.stop.store(true, ordering: .relaxed)
         for _ in 0..<viewers { done.wait(); view.endWatching() }
         view.stop()
-        measurement.offer = DurationSummary(microseconds)
-        measurement.maximum = microseconds.max() ?? 0
+        measurement.skipped = DurationSummary(skipped)
+        measurement.copies = DurationSummary(copies)
+        measurement.copyMaximum = copies.max() ?? 0
         measurement.statistics = view.statistics
         measurement.jpegBytes = shared.lastSize.load(ordering: .relaxed)
         return measurement
@@ -77,14 +98,15 @@ enum LiveViewBench {
         }
         let size = "\(m.width)x\(m.height)"
         var text = size + String(repeating: " ", count: max(1, 10 - size.count)) + column("\(m.viewers)", 7)
-        guard let offer = m.offer else { return text + "  no frames" }
         let encodeMs = m.statistics.encoded > 0 ? m.statistics.encodeSeconds / Double(m.statistics.encoded) * 1000 : 0
-        text += column(BenchReport.fixed(offer.median, 2), 12) + column(BenchReport.fixed(offer.p99, 1), 8)
-            + column(BenchReport.fixed(m.maximum, 1), 9) + column("\(m.statistics.copied)", 9)
+        text += column(m.skipped.map { BenchReport.fixed($0.median, 2) } ?? "-", 13)
+            + column(m.copies.map { BenchReport.fixed($0.median, 1) } ?? "-", 13)
+            + column(m.copies == nil ? "-" : BenchReport.fixed(m.copyMaximum, 1), 13) + column("\(m.statistics.copied)", 8)
             + column("\(m.statistics.encoded)", 7) + column(BenchReport.fixed(encodeMs, 2), 11)
             + column(BenchReport.fixed(Double(m.jpegBytes) / 1024, 1), 9)
         let allocations = allocationProblem.map { "not measurable (\($0))" } ?? m.allocations.map { "\($0)" } ?? "not counted"
-        return text + "  " + allocations
+        let idle = m.idleNanoseconds.map { "; nobody watching, back to back: \(BenchReport.fixed($0, 2)) ns per call" } ?? ""
+        return text + "  " + allocations + idle
     }
 }
 
