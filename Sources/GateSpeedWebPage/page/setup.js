@@ -5,6 +5,7 @@ const Setup = {
   marks: [],            // per post from the left: {base: [sx, sy], top: [sx, sy] | null}, sensor-normalised
   undo: [],
   dragging: null,       // {index, which: 'base' | 'top'}
+  press: null,          // the pointer's start and the point near it
   opened: false,
 
   open() {
@@ -116,7 +117,8 @@ const Setup = {
     this.hint();
   },
 
-  // Pointer: drag the nearest point within reach, else place the next one.
+  // Pointer: a tap places the next point; a drag that starts near a point moves that point. (Told
+  // apart by movement, so a pole's top can be tapped right above its base.)
   pointer(event) {
     const canvas = $('still'), rect = canvas.getBoundingClientRect(), g = this.geometry();
     const cx = (event.clientX - rect.left) / rect.width, cy = (event.clientY - rect.top) / rect.height;
@@ -125,36 +127,45 @@ const Setup = {
   },
   down(event) {
     const p = this.pointer(event);
-    let best = null, bestDistance = 28;
+    let best = null, bestDistance = 32;
     this.marks.forEach((m, index) => {
       for (const which of ['base', 'top']) {
-        if (!m[which]) continue;
+        if (!m || !m[which]) continue;
         const [vx, vy] = Geometry.viewPoint(p.g, m[which][0], m[which][1]);
         const d = Math.hypot(vx * p.rect.width - p.css[0], vy * p.rect.height - p.css[1]);
         if (d < bestDistance) { bestDistance = d; best = { index, which }; }
       }
     });
-    this.undo.push(JSON.stringify(this.marks));
-    if (!best) {
-      const n = this.nextPoint();
-      if (!n) { this.undo.pop(); return; }
-      if (n.which === 'base') this.marks[n.index] = { base: p.sensor, top: null }; else this.marks[n.index].top = p.sensor;
-      best = n;
-    }
-    this.dragging = best;
+    this.press = { start: p.css, candidate: best };
+    this.dragging = null;
     $('still').setPointerCapture(event.pointerId);
-    this.draw();
     event.preventDefault();
   },
   move(event) {
-    if (!this.dragging) return;
+    if (!this.press) return;
     const p = this.pointer(event), [vx, vy] = p.view;
+    if (!this.dragging) {
+      const moved = Math.hypot(p.css[0] - this.press.start[0], p.css[1] - this.press.start[1]);
+      if (moved < 6 || !this.press.candidate) return;
+      this.dragging = this.press.candidate;
+      this.undo.push(JSON.stringify(this.marks));
+    }
     if (vx < 0 || vx > 1 || vy < 0 || vy > 1) return;
     this.marks[this.dragging.index][this.dragging.which] = p.sensor;
     this.draw();
     event.preventDefault();
   },
-  up() { this.dragging = null; },
+  up(event) {
+    const press = this.press;
+    this.press = null;
+    if (this.dragging || !press || !event) { this.dragging = null; return; }
+    const p = this.pointer(event), n = this.nextPoint();
+    if (!n) return;
+    this.undo.push(JSON.stringify(this.marks));
+    if (n.which === 'base') this.marks[n.index] = { base: p.sensor, top: null }; else this.marks[n.index].top = p.sensor;
+    this.draw();
+  },
+  cancel() { this.press = null; this.dragging = null; },
 
   // The course object for PUT /api/course and POST /api/course/check, or a reason it cannot be made.
   courseBody() {
@@ -234,8 +245,8 @@ const Setup = {
 const still = $('still');
 still.addEventListener('pointerdown', (e) => Setup.down(e));
 still.addEventListener('pointermove', (e) => Setup.move(e));
-still.addEventListener('pointerup', () => Setup.up());
-still.addEventListener('pointercancel', () => Setup.up());
+still.addEventListener('pointerup', (e) => Setup.up(e));
+still.addEventListener('pointercancel', () => Setup.cancel());
 $('still-refresh').addEventListener('click', () => Setup.refreshStill());
 $('marks-undo').addEventListener('click', () => { if (Setup.undo.length) { Setup.marks = JSON.parse(Setup.undo.pop()); Setup.draw(); } });
 $('marks-clear').addEventListener('click', () => { Setup.undo.push(JSON.stringify(Setup.marks)); Setup.marks = []; Setup.draw(); });
