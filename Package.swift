@@ -5,7 +5,7 @@
 //   pure Swift, no Foundation, no C : GateSpeedCore, GateSpeedFrames, GateSpeedVision,
 //                                      GateSpeedSimulation, GateSpeedEngine, GateSpeedBoard
 //   one thin adapter per C library   : V4L2Camera, GPIODLines, EspeakVoice, ALSAPlayback,
-//                                      FFmpegMedia, FreeTypeText
+//                                      FFmpegMedia, FreeTypeText, MicroHTTPServer
 //   services (Foundation)            : GateSpeedService
 //   composition root                 : gatespeed (executable)
 import PackageDescription
@@ -41,6 +41,7 @@ let package = Package(
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // MARK: Pure Swift logic
         .target(name: "GateSpeedCore", swiftSettings: fast, linkerSettings: libm),
@@ -61,6 +62,7 @@ let package = Package(
         .target(name: "FFmpegMedia", dependencies: ["CFFmpeg", "GateSpeedFrames"], swiftSettings: fast),
         .target(name: "FreeTypeText", dependencies: ["CFreeType"], swiftSettings: fast),
         .target(name: "TurboJPEG", dependencies: ["CTurboJPEG", "GateSpeedFrames"], swiftSettings: fast),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
 
         // MARK: Compositions of adapters (threads, queues) used by the root
         .target(name: "GateSpeedSpeech", dependencies: ["EspeakVoice", "ALSAPlayback"], swiftSettings: strict),
@@ -74,6 +76,8 @@ let package = Package(
 
         // MARK: Services and the composition root
         .target(name: "AllocationCounting", swiftSettings: fast, linkerSettings: countingLinker),
+        // The setup and live pages: one sink (the web output) on the HTTP adapter.
+        .target(name: "GateSpeedWeb", dependencies: ["MicroHTTPServer", "GateSpeedService"], swiftSettings: strict),
         .target(name: "GateSpeedService",
                 dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
                                "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry"],
@@ -83,7 +87,8 @@ let package = Package(
                                          "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry",
                                          "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
                                          "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording",
-                                         "GateSpeedLiveView", "AllocationCounting"],
+                                         "GateSpeedLiveView", "GateSpeedWebPage", "AllocationCounting", "GateSpeedWeb",
+                                         "MicroHTTPServer"],
                           swiftSettings: fast),
 
         // MARK: Tests mirror the modules
@@ -114,6 +119,13 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "GateSpeedWebPageTests", dependencies: ["GateSpeedWebPage"], swiftSettings: strict),
         .testTarget(name: "FreeTypeTextTests", dependencies: ["FreeTypeText"], swiftSettings: strict),
+        // A small HTTP/1.1 client on raw loopback sockets, for the server's and the pages' tests.
+        .target(name: "LoopbackHTTPClient", path: "Tests/Support/LoopbackHTTPClient", swiftSettings: strict),
+        .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "LoopbackHTTPClient"],
+                    swiftSettings: strict),
+        .testTarget(name: "GateSpeedWebTests",
+                    dependencies: ["GateSpeedWeb", "MicroHTTPServer", "GateSpeedService", "LoopbackHTTPClient"],
+                    swiftSettings: strict),
         .testTarget(name: "GateSpeedServiceTests",
                     dependencies: ["GateSpeedService", "FFmpegMedia", "GateSpeedSimulation", "GateSpeedFrames"],
                     swiftSettings: strict),

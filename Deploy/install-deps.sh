@@ -14,6 +14,7 @@ packages=(
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev   # video decode/encode/mux
   libfreetype-dev       # overlay text
   libturbojpeg0-dev     # the live view's JPEGs (libjpeg-turbo)
+  libmicrohttpd-dev     # the setup and live pages (HTTP server)
   fonts-dejavu-core     # the overlay font
 )
 # Used only by the test suite.

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func everySectionsKnownKeysAreTheTables() {
-        #expect(ConfigKeys.names(in: "") == ["course", "camera", "vision", "board", "voice", "clips", "journal", "log"])
+        #expect(ConfigKeys.names(in: "") == ["course", "camera", "vision", "board", "voice", "clips", "journal", "log", "web"])
         #expect(ConfigKeys.names(in: "course") == ["posts", "post_height_m", "length_m", "pass_kmh", "timeout_s", "camera"])
         #expect(ConfigKeys.names(in: "course.posts[]") == ["base", "top"])
         #expect(ConfigKeys.names(in: "board.lines") == ["post1", "post2", "post3", "post4", "post5", "status", "button"])

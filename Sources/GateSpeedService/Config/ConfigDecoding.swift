@@ -14,6 +14,7 @@ extension GateSpeedConfig {
         clips = try Self.clips(root.object("clips"))
         journal.path = try root.object("journal").string(ConfigKeys.Journal.path, default: journal.path)
         log.level = try root.object("log").choice(ConfigKeys.Logging.level, default: log.level)
+        web = try Self.web(root.object("web"))
         _ = try boardProfile(source: source)
         _ = try solveGateCourse(source: source)
     }

@@ -193,7 +193,7 @@ public enum ConfigKeys {
         Voice.name, Voice.rate, Voice.volume, Voice.alsaDevice, Voice.wavDirectory,
         Clips.directory, Clips.enabled, Clips.preRoll, Clips.postRoll, Clips.highlight, Clips.highlightCooldown,
         Clips.minimumFree, Clips.codec, Clips.crf, Clips.keyframeInterval,
-        Journal.path, Logging.level,
+        Journal.path, Logging.level, Web.listen, Web.token,
     ]
 
     /// The sections (objects) the table names: `course`, `course.camera`, `camera.crop`, …

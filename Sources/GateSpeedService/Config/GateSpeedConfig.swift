@@ -24,6 +24,8 @@ public struct GateSpeedConfig: Sendable, Equatable {
     public var clips = Clips()
     public var journal = Journal()
     public var log = Logging()
+    /// The setup and live pages (see WebConfig.swift).
+    public var web = Web()
 
     public init() {}
 

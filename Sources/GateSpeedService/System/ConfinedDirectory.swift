@@ -131,6 +131,23 @@ public final class ConfinedDirectory {
         }
     }
 
+    /// Opens the regular file `name` for reading (never through a link) and gives its
+    /// descriptor, which the caller closes, and its size in bytes; nil when it does not exist.
+    public func openForReading(_ name: String) throws(DurableFileError) -> (descriptor: Int32, bytes: Int)? {
+        let child = try checked(name)
+        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else {
+            if errno == ENOENT { return nil }
+            throw DurableFileError(.open, path: child, code: errno)
+        }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(file)
+            throw DurableFileError(.open, path: child, code: EINVAL)
+        }
+        return (file, Int(clamping: info.st_size))
+    }
+
     /// Removes the entry `name` (a file, or a link itself: never what a link points to).
     public func remove(_ name: String) throws(DurableFileError) {
         let child = try checked(name)

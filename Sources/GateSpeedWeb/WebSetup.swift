@@ -1,0 +1,33 @@
+import GateSpeedService
+import MicroHTTPServer
+
+/// Everything the pages are connected to, handed over by the composition root.
+public struct WebSetup: Sendable {
+    /// Where to listen and the server's limits.
+    public var server: HTTPServerSettings
+    /// The page's files by URL path (`/` is the page itself, `/app.js`, …); `/` falls back to a
+    /// small placeholder page when absent.
+    public var assets: [String: WebAsset] = [:]
+    /// The phase and faults (`ServiceStatusReporter.current`).
+    public var status: @Sendable () -> ServiceStatus = { ServiceStatus() }
+    public var commands: WebCommands = .none
+    public var live: LiveFeed = .unavailable
+    /// The clips folder `/clips/…` serves (nil: none).
+    public var clipsDirectory: String?
+    /// The library that keeps the clip index (for favourites; nil: favourites cannot be set).
+    public var clipLibrary: ClipLibrary?
+    /// `PUT /api/course` (nil: answered 501).
+    public var course: CourseEditing?
+    /// `POST /api/walkthrough`: report every post crossing for this many seconds (nil: 501).
+    public var walkthrough: (@Sendable (_ seconds: Double) -> Void)?
+    /// `web.token`, or nil for pairing only.
+    public var token: String?
+    /// The session's tally when the pages start (restored from the journal).
+    public var tally = RunBoard.Tally()
+    /// Any monotonic clock, seconds (pairing windows).
+    public var clock: @Sendable () -> Double = { EventBroadcast.now() }
+    /// One line for the service's log.
+    public var log: @Sendable (String) -> Void = { _ in }
+
+    public init(server: HTTPServerSettings) { self.server = server }
+}
