@@ -172,6 +172,8 @@ input[type=checkbox] { width: 28px; height: 28px; }
     </fieldset>
     <fieldset>
       <legend>View</legend>
+      <p class="small">The box's <code>camera.rotation</code>, <code>mirror</code> and <code>crop</code>. Try others here to see
+        the view they give; the box keeps its own until they are changed in its config file.</p>
       <label>Rotation<select id="rotation"><option value="0">0°</option><option value="90">90°</option>
         <option value="180">180°</option><option value="270">270°</option></select></label>
       <label class="check"><input type="checkbox" id="mirror"> Mirror left-right</label>
@@ -733,8 +735,9 @@ const Setup = {
     const out = $('check-out'); out.replaceChildren();
     const d = result.data || {};
     const fine = result.ok && d.ok !== false;
-    out.append(el('p', { class: fine ? 'ok' : 'bad' }, fine ? (saved ? 'Saved: the new course is in effect now.'
-      : 'The geometry solves.') : problemText(result)));
+    const savedText = d.saved === false ? 'In effect now (not saved: this box has no config file).'
+      : 'Saved: the new course is in effect now.';
+    out.append(el('p', { class: fine ? 'ok' : 'bad' }, fine ? (saved ? savedText : 'The geometry solves.') : problemText(result)));
     const list = (title, items, cls) => {
       if (!Array.isArray(items) || !items.length) return;
       out.append(el('b', {}, title), el('ul', {}, ...items.map((t) => el('li', { class: cls || '' }, String(t)))));
@@ -762,6 +765,13 @@ const Setup = {
   async save() {
     const made = this.courseBody();
     if (made.problem) { toast(made.problem); return; }
+    const g = made.view, box = state.camera;
+    const same = Number(g.rotation) === Number(box.rotation || 0) && g.mirror === Boolean(box.mirror)
+      && ['x', 'y', 'width', 'height'].every((k) => Math.abs(g.crop[k] - box.crop[k]) < 1e-6);
+    if (!same) {
+      toast('The view differs from the box\'s rotation, mirror and crop: change those in its config file first.');
+      return;
+    }
     const r = await api('PUT', '/api/course', made.body).catch(() => ({ ok: false, status: 0, data: { error: 'the box does not answer' } }));
     this.report(r, true);
     if (r.ok) { state.course = made.body; Live.drawPostLabels(); }
@@ -770,12 +780,16 @@ const Setup = {
   // The walk-through check: the server reports each post as it is passed.
   async walk() {
     const on = !state.walkthrough;
-    const r = await api('POST', '/api/walkthrough', { active: on }).catch(() => ({ ok: false, status: 0, data: null }));
+    // The box reports every post crossing for `seconds`; stopping asks for the shortest window.
+    const r = await api('POST', '/api/walkthrough', { seconds: on ? 300 : 1 }).catch(() => ({ ok: false, status: 0, data: null }));
     if (!r.ok) { toast(problemText(r)); return; }
     state.walkthrough = on; state.walked.clear();
-    $('walk').textContent = on ? 'Stop walk-through' : 'Start walk-through';
-    this.chips();
+    clearTimeout(this.walkTimer);
+    if (on) this.walkTimer = setTimeout(() => { state.walkthrough = false; this.walkButton(); }, 300 * 1000);
+    this.walkButton();
+    this.chips(); Live.drawPostLabels();
   },
+  walkButton() { $('walk').textContent = state.walkthrough ? 'Stop walk-through' : 'Start walk-through'; },
   walked(post) {
     if (typeof post !== 'number') return;
     state.walked.add(post); this.chips(); Live.drawPostLabels();

@@ -22,6 +22,12 @@ public struct CourseCheckReport: Sendable, Equatable {
     public var solvedCameraHeightMetres: Double?
     public var solvedCameraDistanceMetres: Double?
 
+    /// A report of `ok` with `messages` and nothing else (a refusal before any solve).
+    public init(ok: Bool, messages: [String] = []) {
+        self.ok = ok
+        self.messages = messages
+    }
+
     /// `POST /api/course/check`'s answer:
     /// `{"ok", "messages", "residuals": [{"post", "base_px", "top_px"}], "rms_px", "advice",
     ///   "accuracy", "expected_error_percent", "camera": {"height_m", "distance_m"}}`.
