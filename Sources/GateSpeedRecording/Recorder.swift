@@ -62,6 +62,8 @@ public final class Recorder: Sendable {
     private let worker: RecorderWorker
     private let writer: ClipWriter
     private let library: ClipLibrary
+    /// The library this recorder files its clips in (the pages mark favourites through it).
+    public var clipLibrary: ClipLibrary { library }
     private let log: @Sendable (String) -> Void
     private let started = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)

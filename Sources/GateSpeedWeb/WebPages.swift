@@ -16,7 +16,7 @@ public final class WebPages: Sendable {
     /// Starts the server.
     public static func start(_ setup: WebSetup, events: EventBroadcast = EventBroadcast()) throws(HTTPServerError) -> WebPages {
         let board = RunBoard(tally: setup.tally, clipsDirectory: setup.clipsDirectory)
-        let pairing = Pairing(fixedToken: setup.token)
+        let pairing = setup.pairing ?? Pairing(fixedToken: setup.token)
         let routes = WebRoutes(setup: setup, events: events, board: board, pairing: pairing)
         let server = try HTTPServer.start(setup.server) { routes.respond(to: $0) }
         return WebPages(events: events, board: board, pairing: pairing, server: server)

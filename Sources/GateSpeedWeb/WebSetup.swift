@@ -22,6 +22,9 @@ public struct WebSetup: Sendable {
     public var walkthrough: (@Sendable (_ seconds: Double) -> Void)?
     /// `web.token`, or nil for pairing only.
     public var token: String?
+    /// The pairing book, when the composition root hooks the button to it before the pages start
+    /// (nil: one is made with `token`).
+    public var pairing: Pairing?
     /// The session's tally when the pages start (restored from the journal).
     public var tally = RunBoard.Tally()
     /// Any monotonic clock, seconds (pairing windows).

@@ -45,9 +45,19 @@ enum DemoCommand {
                              notifier: nil, log: log, indicate: { leds.update($0) })
         loop.storageFault = { leds.setBackgroundFault($0) }
         // Not under systemd: the phase and faults are kept for the pages and MQTT only.
-        loop.status = ServiceStatusReporter(notifier: nil)
+        let status = ServiceStatusReporter(notifier: nil)
+        loop.status = status
+        let handover = PipelineHandover()
+        loop.courseHandover = handover
         let liveView = Assembly.liveView(config, width: scene.width, height: scene.height, log: log)
         loop.liveView = liveView
+        let pairing = Assembly.pairing(config)
+        let pages = Assembly.webPages(WebWiring(loaded: loaded, sink: sink, status: status, commands: commands,
+                                                clipsDirectory: clipsDirectory, recorder: recorder, handover: handover,
+                                                pairing: pairing, tally: Assembly.tally(journal), log: log,
+                                                liveView: liveView))
+        // No button in the demo: Enter on the terminal completes a pairing.
+        if pages != nil { Assembly.pairFromTerminal(pairing, log: log) }
         log.info("demo: \(DecimalFormat.trimmed(seconds, maxDecimals: 1)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
                                                              scriptedPresses: DemoScene.highlightPresses(seconds: seconds)))
@@ -58,6 +68,7 @@ enum DemoCommand {
         sink.finish()
         // Let the last announcement finish, so its WAV file is complete.
         sink.stopSpeaking(abandoningPending: false)
+        pages?.stop()
         leds.stop()
         log.info("demo finished. Clips: \(clipsDirectory)/  Speech: \(speechDirectory)/  Journal: \(journalPath)")
     }

@@ -32,6 +32,7 @@ enum RunCommand {
 
         let commands = LoopCommands()
         NewSessionSignal.install()
+        let pairing = Assembly.pairing(config)
         let situation = MachineSituationCell(.calibrating)
         var indicate: (IndicatorState) -> Void = { _ in }
         var stopBoard: () -> Void = {}
@@ -43,6 +44,12 @@ enum RunCommand {
                 leds.start()
                 let watcher = ButtonWatcher(source: lines.button, situation: { situation.value },
                                             onAction: { action in
+                                                // A short press while a phone waits to pair pairs it.
+                                                if action == .highlight, pairing.buttonPressed(now: FrameLoop.monotonicNow()) {
+                                                    sink.confirm("Paired.")
+                                                    log.info("pages: paired by the button")
+                                                    return
+                                                }
                                                 sink.confirm(action.confirmation)
                                                 switch action {
                                                 case .highlight: commands.requestHighlight()
@@ -84,6 +91,14 @@ enum RunCommand {
         }
         var loop = FrameLoop(pipeline: pipeline, sink: sink, recorder: recorder, commands: commands, shutdown: shutdown,
                              notifier: notifier, log: log, indicate: indicate)
+        let handover = PipelineHandover()
+        loop.courseHandover = handover
+        let liveView = Assembly.liveView(config, width: config.camera.width, height: config.camera.height, log: log)
+        loop.liveView = liveView
+        let pages = Assembly.webPages(WebWiring(loaded: loaded, sink: sink, status: status, commands: commands,
+                                                clipsDirectory: config.clips.directory, recorder: recorder, handover: handover,
+                                                pairing: pairing, tally: Assembly.tally(journal), log: log,
+                                                liveView: liveView))
         loop.onCalibrated = {
             let changes = camera.lockExposureAndWhiteBalance()
             if !changes.isEmpty { log.info("camera controls locked: \(changes.map(\.description).joined(separator: ", "))") }
@@ -91,8 +106,6 @@ enum RunCommand {
         loop.onRecalibrating = { _ = camera.restoreAutomaticControls() }
         loop.storageFault = storageFault
         loop.status = status
-        let liveView = Assembly.liveView(config, width: config.camera.width, height: config.camera.height, log: log)
-        loop.liveView = liveView
         status.ready()
         log.info("running: camera \(config.camera.device), clips in \(config.clips.directory), journal \(config.journal.path)")
         _ = loop.run(&source, pacing: LoopPacing())
@@ -102,6 +115,7 @@ enum RunCommand {
         liveView.stop()
         sink.finish()   // every result is journalled and printed before the voice stops
         sink.stopSpeaking(abandoningPending: true)
+        pages?.stop()
         stopBoard()
     }
 

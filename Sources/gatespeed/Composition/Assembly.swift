@@ -59,7 +59,9 @@ enum Assembly {
     }
 
     /// `source`: how messages name the config file.
-    static func pipeline(_ config: GateSpeedConfig, source: String, log: Log) throws(CommandFailure) -> TimingPipeline {
+    /// `advice`: also told each line of the placement advice (the pages show it).
+    static func pipeline(_ config: GateSpeedConfig, source: String, log: Log,
+                         advice: (String) -> Void = { _ in }) throws(CommandFailure) -> TimingPipeline {
         var vision = VisionSettings()
         vision.riderMinHeight = config.vision.riderMinHeight
         vision.calibrationWindowSeconds = config.vision.calibrationWindowSeconds
@@ -74,6 +76,7 @@ enum Assembly {
                                         sensorHeightPixels: Double(config.camera.height),
                                         footPrecisionPixels: GateCourse.footPrecisionPixels).lines() {
                 log.info(line)
+                advice(line)
             }
         }
         do {

@@ -51,6 +51,9 @@ struct FrameLoop {
     var status: ServiceStatusReporter?
     /// The pages' live view: offered every frame (one atomic load while nobody watches).
     var liveView: LiveView?
+    /// A pipeline for a course saved on the pages, swapped in at the next frame (nil: none).
+    var courseHandover: PipelineHandover?
+    private var courseGeneration = 0
     private var clipsSuspended = false
     private var journalFaulted = false
     private var presentation: Presentation
@@ -252,6 +255,19 @@ struct FrameLoop {
         status?.setPhase(Self.phase(of: presentation.indicator))
     }
 
+    /// A new course from the pages: its pipeline (built off the loop) goes on with the session's
+    /// tally and learns the course from scratch. A run in progress is dropped.
+    private mutating func adopt(_ replacement: TimingPipeline) {
+        var next = replacement
+        next.restore(scoreboard: pipeline.machine.scoreboard)
+        pipeline = next
+        presentation = Presentation(course: pipeline.machine.course, postViewX: pipeline.postViewX)
+        log.info("course changed on the pages: learning the course again")
+        lastCalibrationLog = -.infinity
+        show()
+        onRecalibrating()
+    }
+
     static func phase(of state: IndicatorState) -> ServiceStatus.Phase {
         switch state {
         case .calibrating: .calibrating
@@ -263,6 +279,7 @@ struct FrameLoop {
     }
 
     private mutating func handleCommands() {
+        if let replacement = courseHandover?.take(newerThan: &courseGeneration) { adopt(replacement) }
         let counts = commands.counts
         if counts.newSession > handled.sessionRequests {
             handled.sessionRequests = counts.newSession

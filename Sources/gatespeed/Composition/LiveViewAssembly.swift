@@ -1,5 +1,6 @@
 import GateSpeedLiveView
 import GateSpeedService
+import GateSpeedWeb
 
 extension Assembly {
     /// The lines the live view draws for `config`'s course: marked posts from base to top, or
@@ -19,5 +20,11 @@ extension Assembly {
                             log: { log.warning($0) })
         view.start()
         return view
+    }
+
+    /// The pages' seam to the live view (GateSpeedWeb's `LiveFeed`).
+    static func liveFeed(_ view: LiveView) -> LiveFeed {
+        LiveFeed(beginWatching: { view.beginWatching() }, endWatching: { view.endWatching() },
+                 nextJPEG: { after, timeout in view.nextJPEG(after: after, timeoutSeconds: timeout) })
     }
 }
