@@ -108,11 +108,11 @@ const Live = {
   poll() {   // the fallback: a still every half second
     if (Live.polling) return;
     const img = $('live-img');
-    img.onerror = () => { $('live-missing').hidden = false; };
+    img.onerror = null;   // switching away from the stream may report its end as an error
     const next = () => {
       const still = new Image();
       still.onload = () => { img.src = still.src; $('live-missing').hidden = true; Live.polling = setTimeout(next, 500); };
-      still.onerror = () => { $('live-missing').hidden = false; Live.polling = setTimeout(next, 2000); };
+      still.onerror = () => { $('live-missing').hidden = img.naturalWidth > 0; Live.polling = setTimeout(next, 2000); };
       still.src = '/live.jpg?t=' + Date.now();
     };
     Live.polling = setTimeout(next, 0);
@@ -236,31 +236,41 @@ function connectEvents() {
 }
 
 // ---------- runs ----------
+// Items are kept by run (its time): a refresh adds new runs and clips without restarting a clip that plays.
+const runItems = new Map();
 async function loadRuns() {
   let r;
   try { r = await api('GET', '/api/runs'); } catch (e) { return; }
   if (!r.ok || !Array.isArray(r.data)) return;
-  const list = $('runs'); list.replaceChildren();
+  const list = $('runs');
+  const keys = new Set(r.data.map((run) => String(run.t)));
+  if ([...runItems.keys()].some((k) => !keys.has(k))) { runItems.clear(); list.replaceChildren(); }   // a new session
   $('runs-empty').hidden = r.data.length > 0;
   r.data.forEach((run, index) => {
-    const number1 = run.run || index + 1;
-    const line = el('div', { class: 'line' },
-      el('b', {}, '#' + number1),
-      el('span', { class: 'kmh' }, number(run.speed_kmh, 1) + ' km/h'),
-      el('span', {}, typeof run.uncertainty_kmh === 'number' ? '± ' + number(run.uncertainty_kmh, 1) : ''),
-      el('span', { class: 'tag ' + (run.pass ? 'pass' : 'fail') }, run.pass ? 'PASS' : 'FAIL'),
-      el('span', {}, number(run.elapsed_s, 2) + ' s'),
-      run.time ? el('span', { class: 'small' }, String(run.time)) : null);
-    const item = el('li', {}, line);
-    if (run.close_call) item.append(el('span', { class: 'closecall' }, 'Close call'));
-    if (run.clip) {
-      const fav = el('button', { class: 'fav', 'aria-pressed': String(Boolean(run.favourite)) }, run.favourite ? '★ Kept' : '☆ Keep');
-      fav.addEventListener('click', () => toggleFavourite(run, fav));
-      line.append(fav);
-      item.append(el('video', { src: run.clip, controls: '', preload: 'metadata', playsinline: '' }));
-    }
-    list.prepend(item);
+    const key = String(run.t), old = runItems.get(key);
+    if (old && old.dataset.clip === String(run.clip || '')) return;
+    const item = runItem(run, index + 1);
+    if (old) old.replaceWith(item); else list.prepend(item);
+    runItems.set(key, item);
   });
+}
+function runItem(run, number1) {
+  const line = el('div', { class: 'line' },
+    el('b', {}, '#' + number1),
+    el('span', { class: 'kmh' }, number(run.speed_kmh, 1) + ' km/h'),
+    el('span', {}, typeof run.uncertainty_kmh === 'number' ? '± ' + number(run.uncertainty_kmh, 1) : ''),
+    el('span', { class: 'tag ' + (run.pass ? 'pass' : 'fail') }, run.pass ? 'PASS' : 'FAIL'),
+    el('span', {}, number(run.elapsed_s, 2) + ' s'),
+    run.time ? el('span', { class: 'small' }, String(run.time)) : null);
+  const item = el('li', { 'data-clip': String(run.clip || '') }, line);
+  if (run.close_call) item.append(el('span', { class: 'closecall' }, 'Close call'));
+  if (run.clip) {
+    const fav = el('button', { class: 'fav', 'aria-pressed': String(Boolean(run.favourite)) }, run.favourite ? '★ Kept' : '☆ Keep');
+    fav.addEventListener('click', () => toggleFavourite(run, fav));
+    line.append(fav);
+    item.append(el('video', { src: run.clip, controls: '', preload: 'metadata', playsinline: '' }));
+  }
+  return item;
 }
 async function toggleFavourite(run, button) {
   const want = button.getAttribute('aria-pressed') !== 'true';
