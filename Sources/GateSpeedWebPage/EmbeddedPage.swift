@@ -14,6 +14,7 @@ extension WebPage {
 :root { --ink: #000; --paper: #fff; --line: #000; --pass: #00661f; --fail: #b00000; --accent: #0033cc;
   --calm: #e8e8e8; --warn: #ffd400; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }   /* over any display a class sets */
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: var(--paper); color: var(--ink); font: 600 18px/1.35 system-ui, -apple-system, "Segoe UI",
   Roboto, "DejaVu Sans", sans-serif; }
