@@ -32,6 +32,10 @@ public struct TimingMachine: Sendable {
     var runCrossingTimes: [Double]
     /// One standard deviation of each of `runCrossingTimes`, seconds.
     var runCrossingSigmas: [Double]
+    /// The walk-through window's end, source seconds (nil: closed); see `startWalkthrough`.
+    var walkthroughUntil: Double?
+    /// Crossings of the open walk-through window not taken yet; capacity reserved once.
+    var walkthroughCrossings: [Crossing]
     /// Time of the last sample with a rider tracked.
     private var lastTrackedTime: Double?
     /// Since when the course is known to be clear (nil while a rider is tracked).
@@ -58,6 +62,8 @@ public struct TimingMachine: Sendable {
         runCrossingTimes.reserveCapacity(course.postCount)
         runCrossingSigmas = []
         runCrossingSigmas.reserveCapacity(course.postCount)
+        walkthroughCrossings = []
+        walkthroughCrossings.reserveCapacity(Self.walkthroughCapacity)
     }
 
     /// Whether nobody has been tracked for `settings.clearSeconds` up to the last sample.
@@ -87,6 +93,7 @@ public struct TimingMachine: Sendable {
 
         crossings.removeAll(keepingCapacity: true)
         detector.observe(t: t, x: x, xSigma: sample.xSigma, tSigma: sample.tSigma, into: &crossings)
+        collectWalkthrough(t: t)
 
         switch phase {
         case .unarmed:

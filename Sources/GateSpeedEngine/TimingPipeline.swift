@@ -229,6 +229,17 @@ public struct TimingPipeline: Sendable {
         machine.resetSession(t: lastFrameTime, emit: emit)
     }
 
+    /// The walk-through check for `seconds` from the last frame: every post crossing is collected
+    /// (`takeWalkthroughCrossings`) whatever the run rules make of it.
+    public mutating func startWalkthrough(seconds: Double) {
+        machine.startWalkthrough(until: lastFrameTime + seconds)
+    }
+
+    /// The crossings of the walk-through check since the last call (none when it is not on).
+    public mutating func takeWalkthroughCrossings(_ body: (Crossing) -> Void) {
+        machine.takeWalkthroughCrossings(body)
+    }
+
     public mutating func restore(scoreboard: Scoreboard) {
         machine.restore(scoreboard: scoreboard)
     }

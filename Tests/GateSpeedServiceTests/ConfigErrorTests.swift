@@ -37,7 +37,7 @@ struct ConfigErrorTests {
         Case(json: "[]", message: "config.json: must be an object, not an array"),
         Case(json: #"{"cameras": {}}"#, message: "config.json: cameras: unknown key (did you mean camera?)"),
         Case(json: #"{"speed": {}}"#,
-             message: "config.json: speed: unknown key (known keys: course, camera, vision, board, voice, clips, journal, log)"),
+             message: "config.json: speed: unknown key (known keys: course, camera, vision, board, voice, clips, journal, log, web)"),
         Case(json: #"{"camera": 5}"#, message: "config.json: camera: must be an object, not 5"),
         // course
         Case(json: #"{"course": {"posts": [0.5]}}"#, message: "config.json: course.posts: needs at least 2 posts, found 1"),

@@ -55,13 +55,20 @@ struct DeployUnitTests {
         "ProtectSystem=strict", "ProtectHome=yes", "NoNewPrivileges=yes", "PrivateTmp=yes",
         "DevicePolicy=closed", "DeviceAllow=char-video4linux rw", "DeviceAllow=char-media rw",
         "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-alsa rw",
-        "RestrictAddressFamilies=AF_UNIX", "ProtectKernelTunables=yes", "ProtectKernelModules=yes",
+        "RestrictAddressFamilies=AF_UNIX AF_INET", "IPAddressDeny=any", "ProtectKernelTunables=yes", "ProtectKernelModules=yes",
         "ProtectControlGroups=yes", "AmbientCapabilities=CAP_SYS_NICE", "LimitRTPRIO=10",
         "WantedBy=multi-user.target",
     ])
     func unitHasDirective(_ directive: String) {
         let lines = unitText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.contains(directive))
+    }
+
+    /// The pages need IPv4 sockets (web.listen); nothing else of the network.
+    @Test func unitLetsThePagesListenAndNoMore() {
+        #expect(!unitText.contains("PrivateNetwork=yes"), "PrivateNetwork would hide the pages")
+        #expect(!unitText.contains("AF_INET6") && !unitText.contains("AF_NETLINK") && !unitText.contains("AF_PACKET"))
+        #expect(unitText.contains("IPAddressAllow=localhost link-local 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16"))
     }
 
     @Test func unitDoesNotForbidRealtimePriority() {

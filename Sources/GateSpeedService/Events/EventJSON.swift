@@ -42,6 +42,9 @@ public enum EventJSON {
         case .clip(_, let path, let kind):
             object.add("path", string: path)
             object.add("kind", string: kind.rawValue)
+        case .walkthrough(_, let post, let direction):
+            object.add("post", integer: post)
+            object.add("direction", string: direction.rawValue)
         case .summary(_, let frames, let dropped, let corrupt, let wall):
             object.add("frames", integer: frames)
             object.add("dropped", integer: dropped)

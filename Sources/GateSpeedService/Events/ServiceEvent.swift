@@ -8,6 +8,8 @@ public enum ServiceEvent: Sendable, Equatable {
     case highlight(t: Double)
     /// A clip file was written.
     case clip(t: Double, path: String, kind: ClipKind)
+    /// The walk-through check saw the rider cross `post` (whatever the run rules make of it).
+    case walkthrough(t: Double, post: Int, direction: Direction)
     /// Last line of `replay` and `demo`.
     case summary(t: Double, frames: Int, dropped: Int, corrupt: Int, wallSeconds: Double)
 
@@ -16,6 +18,7 @@ public enum ServiceEvent: Sendable, Equatable {
         case .timing(let e): e.name
         case .highlight: "highlight"
         case .clip: "clip"
+        case .walkthrough: "walkthrough"
         case .summary: "summary"
         }
     }
@@ -23,7 +26,7 @@ public enum ServiceEvent: Sendable, Equatable {
     public var t: Double {
         switch self {
         case .timing(let e): e.t
-        case .highlight(let t), .clip(let t, _, _), .summary(let t, _, _, _, _): t
+        case .highlight(let t), .clip(let t, _, _), .summary(let t, _, _, _, _), .walkthrough(let t, _, _): t
         }
     }
 }

@@ -54,6 +54,7 @@ struct FrameLoop {
     /// A pipeline for a course saved on the pages, swapped in at the next frame (nil: none).
     var courseHandover: PipelineHandover?
     private var courseGeneration = 0
+    private var walkthroughsHandled = 0
     private var clipsSuspended = false
     private var journalFaulted = false
     private var presentation: Presentation
@@ -174,6 +175,10 @@ struct FrameLoop {
         let wasRunning = pipeline.machine.phase.isRunning
         withPipeline { pipeline, emit in pipeline.process(frame, emit: emit) }
         guard reportClock(frame.timestamp, wasRunning: wasRunning) else { return false }
+        let sink = self.sink
+        pipeline.takeWalkthroughCrossings { crossing in
+            sink.post(.walkthrough(t: crossing.t, post: crossing.post, direction: crossing.direction))
+        }
         let output = pipeline.lastOutput
         if let cause = output.relearn {
             log.warning("relearning the empty course (\(cause.rawValue))")
@@ -280,6 +285,12 @@ struct FrameLoop {
 
     private mutating func handleCommands() {
         if let replacement = courseHandover?.take(newerThan: &courseGeneration) { adopt(replacement) }
+        let walkthrough = commands.walkthrough
+        if walkthrough.count != walkthroughsHandled {
+            walkthroughsHandled = walkthrough.count
+            pipeline.startWalkthrough(seconds: walkthrough.seconds)
+            log.info("walk-through check: every post crossing is reported for \(Int(walkthrough.seconds)) s")
+        }
         let counts = commands.counts
         if counts.newSession > handled.sessionRequests {
             handled.sessionRequests = counts.newSession

@@ -41,6 +41,7 @@ extension Assembly {
         setup.status = { [status = wiring.status] in status.current }
         setup.commands = WebCommands(rearm: { commands.requestRearm() }, recalibrate: { commands.requestRecalibration() },
                                      highlight: { commands.requestHighlight() }, newSession: { commands.requestNewSession() })
+        setup.walkthrough = { commands.requestWalkthrough(seconds: $0) }
         setup.clipsDirectory = wiring.clipsDirectory
         setup.clipLibrary = wiring.recorder?.clipLibrary
         setup.token = config.web.token
