@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_SECONDS ?= 60
 DEMO_OUT ?= demo-output
 
-.PHONY: deps build release demo test sanitize soak bench callgrind fuzz kitl clean
+.PHONY: deps build release demo test sanitize soak bench callgrind fuzz kitl browser-test clean
 
 deps:
 	@./Deploy/install-deps.sh
@@ -60,6 +60,12 @@ fuzz: deps
 
 # Kernel in the loop: the real V4L2, libgpiod and ALSA backends against Debian's own kernel drivers
 # (vivid, gpio-sim, snd-aloop) in a QEMU VM (see the README, "Testing against the kernel"). Cached under .build/kitl.
+# The page in headless Chromium against a real demo (Tests/Browser/run_against_demo.sh); screenshots
+# in $(BROWSER_SHOTS). Skips when there is no chromium.
+BROWSER_SHOTS ?= .build/browser-shots
+browser-test: build
+	./Tests/Browser/run_against_demo.sh .build/debug/gatespeed $(BROWSER_SHOTS)
+
 kitl: release
 	./.ci/kitl/run
 

@@ -13,6 +13,7 @@ packages=(
   libasound2-dev        # ALSA playback
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev   # video decode/encode/mux
   libfreetype-dev       # overlay text
+  libturbojpeg0-dev     # the live view's JPEGs (libjpeg-turbo)
   libmicrohttpd-dev     # the setup and live pages (HTTP server)
   fonts-dejavu-core     # the overlay font
   libmosquitto-dev      # MQTT results, Home Assistant discovery, club scoreboard

@@ -9,6 +9,8 @@ struct WebRoutes: Sendable {
     let board: RunBoard
     let pairing: Pairing
     let courseEditor: CourseEditor?
+    /// `GET /api/course` and `POST /api/course/check` (the setup page; see CourseInspection).
+    let courseInspection: CourseInspection?
     let clips: ClipFiles?
 
     init(setup: WebSetup, events: EventBroadcast, board: RunBoard, pairing: Pairing) {
@@ -17,6 +19,7 @@ struct WebRoutes: Sendable {
         self.board = board
         self.pairing = pairing
         courseEditor = setup.course.map(CourseEditor.init)
+        courseInspection = setup.course.map(CourseInspection.init)
         clips = setup.clipsDirectory.map(ClipFiles.init)
     }
 
@@ -46,6 +49,8 @@ struct WebRoutes: Sendable {
                                              ("pairing", pairing.isWaitingForButton(now: setup.clock()) ? "true" : "false")]))
         case ["runs"]:
             return Self.json(board.runsJSON())
+        case ["course"]:
+            return courseInspection?.current() ?? Self.notAvailable("the course is not known here")
         case let p where p.count == 2 && p[0] == "pair":
             switch pairing.claim(p[1], now: setup.clock()) {
             case .token(let token):
@@ -71,6 +76,10 @@ struct WebRoutes: Sendable {
             setup.log("pages: pairing requested; press the button (short) within \(Int(pairing.windowSeconds)) s")
             return Self.json(WebJSON.object([("id", WebJSON.quoted(id)),
                                              ("expires_s", WebJSON.number(pairing.windowSeconds, decimals: 0))]), status: 201)
+        }
+        if path == ["course", "check"] {   // changes nothing: no token needed
+            guard method == "POST" else { return methodNotAllowed() }
+            return courseInspection?.check(request.body) ?? Self.notAvailable("the course cannot be checked here")
         }
         let known: [[String]: String] = [["rearm"]: "POST", ["recalibrate"]: "POST", ["highlight"]: "POST",
                                          ["session"]: "POST", ["course"]: "PUT", ["walkthrough"]: "POST",

@@ -18,7 +18,8 @@ import Glibc
 /// - calibration: frames while the course is being learnt, on a view that never stills (the
 ///   path real footage with people about stays on), grey, I420 and YUYV;
 /// - recorder hand-off: what `FrameHandoff.submit` (the copy into the recorder's pooled buffer)
-///   costs the frame loop, per layout.
+///   costs the frame loop, per layout;
+/// - live view: what `LiveView.offer` costs the frame loop with 0, 1 and 3 viewers (`LiveViewBench`).
 ///
 /// Callgrind: every measured run starts with a call of `PipelineBench.callgrindSectionStarts`
 /// (so `--dump-before='*callgrindSectionStarts*'` gives one profile per run, in the order they
@@ -122,6 +123,22 @@ enum BenchCommand {
             var source = SimulatedCourseSource(scene: BenchScene.colour(width: width, height: height, frames: frames))
             try benchHandoff(&source, width: width, height: height, frames: frames, clockCost: clockCost,
                              allocationProblem: allocationProblem, layouts: StoredLayout.allCases)
+        }
+
+        print("")
+        print(LiveViewBench.description)
+        print(LiveViewBench.header)
+        for (width, height) in sizes {
+            var source = SimulatedCourseSource(scene: BenchScene.colour(width: width, height: height, frames: LiveViewBench.frames))
+            var store = FrameStore(width: width, height: height, capacity: LiveViewBench.frames, layout: .i420)
+            if case .fault(let reason) = store.fill(from: &source, limit: LiveViewBench.frames) {
+                throw BenchFailure(message: reason)
+            }
+            for viewers in [0, 1, 3] {
+                let measurement = LiveViewBench.measure(store, viewers: viewers, clockCost: clockCost,
+                                                        countAllocations: allocationProblem == nil)
+                print(LiveViewBench.line(measurement, allocationProblem: allocationProblem))
+            }
         }
         summaries.forEach { print($0) }
     }

@@ -51,16 +51,20 @@ enum DemoCommand {
         loop.status = status
         let handover = PipelineHandover()
         loop.courseHandover = handover
+        let liveView = Assembly.liveView(config, width: scene.width, height: scene.height, log: log)
+        loop.liveView = liveView
         let pairing = Assembly.pairing(config)
         let pages = Assembly.webPages(WebWiring(loaded: loaded, sink: sink, status: status, commands: commands,
                                                 clipsDirectory: clipsDirectory, recorder: recorder, handover: handover,
-                                                pairing: pairing, tally: Assembly.tally(journal), log: log))
+                                                pairing: pairing, tally: Assembly.tally(journal), log: log,
+                                                liveView: liveView))
         // No button in the demo: Enter on the terminal completes a pairing.
         if pages != nil { Assembly.pairFromTerminal(pairing, log: log) }
         log.info("demo: \(DecimalFormat.trimmed(seconds, maxDecimals: 1)) s of the built-in course at \(fast ? "full speed" : "real cadence"); outputs in \(output)/")
         let summary = loop.run(&source, pacing: LoopPacing(realTime: !fast, stopAfter: seconds, recorderMayBlock: fast,
                                                              scriptedPresses: DemoScene.highlightPresses(seconds: seconds)))
         recorder?.stop()
+        liveView.stop()
         sink.post(.summary(t: summary.lastTime, frames: summary.statistics.delivered, dropped: summary.statistics.dropped,
                            corrupt: summary.statistics.corrupt, wallSeconds: summary.wallSeconds))
         sink.finish()

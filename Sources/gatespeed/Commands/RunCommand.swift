@@ -95,9 +95,12 @@ enum RunCommand {
                              notifier: notifier, log: log, indicate: indicate)
         let handover = PipelineHandover()
         loop.courseHandover = handover
+        let liveView = Assembly.liveView(config, width: config.camera.width, height: config.camera.height, log: log)
+        loop.liveView = liveView
         let pages = Assembly.webPages(WebWiring(loaded: loaded, sink: sink, status: status, commands: commands,
                                                 clipsDirectory: config.clips.directory, recorder: recorder, handover: handover,
-                                                pairing: pairing, tally: Assembly.tally(journal), log: log))
+                                                pairing: pairing, tally: Assembly.tally(journal), log: log,
+                                                liveView: liveView))
         loop.onCalibrated = {
             let changes = camera.lockExposureAndWhiteBalance()
             if !changes.isEmpty { log.info("camera controls locked: \(changes.map(\.description).joined(separator: ", "))") }
@@ -111,6 +114,7 @@ enum RunCommand {
         notifier.stopping()
         log.info("stopping: finishing clips, flushing the journal, releasing camera and GPIO")
         recorder?.stop()
+        liveView.stop()
         sink.finish()   // every result is journalled and printed before the voice stops
         mqtt?.stop()
         sink.stopSpeaking(abandoningPending: true)

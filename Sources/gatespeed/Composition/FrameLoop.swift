@@ -3,6 +3,7 @@ import GateSpeedBoard
 import GateSpeedCore
 import GateSpeedEngine
 import GateSpeedFrames
+import GateSpeedLiveView
 import GateSpeedRecording
 import GateSpeedService
 import GateSpeedVision
@@ -48,6 +49,8 @@ struct FrameLoop {
     var storageFault: (Bool) -> Void = { _ in }
     /// systemd's `STATUS=` line: the phase and the faults (nil: not under systemd, or not wanted).
     var status: ServiceStatusReporter?
+    /// The pages' live view: offered every frame (one atomic load while nobody watches).
+    var liveView: LiveView?
     /// A pipeline for a course saved on the pages, swapped in at the next frame (nil: none).
     var courseHandover: PipelineHandover?
     private var courseGeneration = 0
@@ -119,6 +122,7 @@ struct FrameLoop {
                 if let recorder {
                     _ = recorder.submit(frame, overlay: presentation.overlay, waitForRoom: pacing.recorderMayBlock)
                 }
+                liveView?.offer(frame, now: frame.timestamp)
                 summary.lastTime = frame.timestamp
             }
             if stop { break }

@@ -1,8 +1,10 @@
 import Foundation
 import GateSpeedCore
+import GateSpeedLiveView
 import GateSpeedRecording
 import GateSpeedService
 import GateSpeedWeb
+import GateSpeedWebPage
 import MicroHTTPServer
 
 /// The setup and live pages as `run` and `demo` serve them.
@@ -18,6 +20,8 @@ struct WebWiring {
     /// The session's tally restored from the journal.
     var tally: RunBoard.Tally
     var log: Log
+    /// The camera's view for `/live.jpg` and `/live.mjpeg` (nil: they answer 503).
+    var liveView: LiveView? = nil
 }
 
 extension Assembly {
@@ -44,12 +48,18 @@ extension Assembly {
         setup.pairing = wiring.pairing
         setup.tally = wiring.tally
         setup.log = { log.info($0) }
+        setup.assets["/"] = WebAsset(contentType: WebPage.contentType, bytes: WebPage.index)
+        let liveView = wiring.liveView
+        if let liveView { setup.live = Assembly.liveFeed(liveView) }
         setup.course = CourseEditing(configPath: wiring.loaded.path, source: source) { newConfig in
             // On the HTTP thread: the geometry solve and the pipeline are made here, never on the loop.
             var advice: [String] = []
             do throws(CommandFailure) {
                 let pipeline = try Assembly.pipeline(newConfig, source: source, log: log, advice: { advice.append($0) })
-                return .success(CourseChange(advice: advice, takeEffect: { handover.offer(pipeline) }))
+                return .success(CourseChange(advice: advice, takeEffect: {
+                    handover.offer(pipeline)
+                    liveView?.setPosts(Assembly.livePosts(newConfig))
+                }))
             } catch {
                 return .failure(CourseRefusal(message: error.message))
             }
