@@ -21,7 +21,7 @@ packages=(
 # Used only by the test suite.
 if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then
   packages+=(systemd)   # systemd-analyze verify for the unit file
-  packages+=(mosquitto mosquitto-clients openssl)   # the MQTT tests start their own broker
+  packages+=(mosquitto mosquitto-clients openssl curl)   # the MQTT tests start their own broker (TLS: a test CA)
 fi
 
 missing=()
