@@ -55,9 +55,6 @@ struct DeployUnitTests {
         "ProtectSystem=strict", "ProtectHome=yes", "NoNewPrivileges=yes", "PrivateTmp=yes",
         "DevicePolicy=closed", "DeviceAllow=char-video4linux rw", "DeviceAllow=char-media rw",
         "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-alsa rw",
-        // The classes' drivers are loaded before systemd reads /proc/devices for DeviceAllow=
-        // (make kitl: a camera driver loaded after the start was forbidden until a restart).
-        "ExecStartPre=-+/sbin/modprobe -a -q videodev mc snd",
         "RestrictAddressFamilies=AF_UNIX AF_INET", "IPAddressDeny=any", "ProtectKernelTunables=yes", "ProtectKernelModules=yes",
         "ProtectControlGroups=yes", "AmbientCapabilities=CAP_SYS_NICE", "LimitRTPRIO=10",
         "WantedBy=multi-user.target",
