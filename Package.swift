@@ -4,6 +4,8 @@
 // Layering (see README "Architecture"):
 //   pure Swift, no Foundation, no C : GateSpeedCore, GateSpeedFrames, GateSpeedVision,
 //                                      GateSpeedSimulation, GateSpeedEngine, GateSpeedBoard
+//   platform (Glibc, no Foundation)  : GateSpeedPlatform (errno, descriptors, durable files, clock,
+//                                      threads and queues, log, signals, systemd, priority)
 //   one thin adapter per C library   : V4L2Camera, GPIODLines, EspeakVoice, ALSAPlayback,
 //                                      FFmpegMedia, FreeTypeText
 //   services (Foundation)            : GateSpeedService
@@ -52,28 +54,33 @@ let package = Package(
                 swiftSettings: fast, linkerSettings: libm),
         .target(name: "GateSpeedBoard", dependencies: ["GateSpeedCore"], swiftSettings: strict, linkerSettings: libm),
 
+        // MARK: Platform: the one home for the OS (Glibc and Synchronization only)
+        .target(name: "GateSpeedPlatform", swiftSettings: strict),
+
         // MARK: Adapters, one per C library
-        .target(name: "V4L2Camera", dependencies: ["CV4L2", "GateSpeedFrames"], swiftSettings: strict),
-        .target(name: "GPIODLines", dependencies: ["CGPIOD", "GateSpeedBoard"], swiftSettings: strict),
+        .target(name: "V4L2Camera", dependencies: ["CV4L2", "GateSpeedFrames", "GateSpeedPlatform"], swiftSettings: strict),
+        .target(name: "GPIODLines", dependencies: ["CGPIOD", "GateSpeedBoard", "GateSpeedPlatform"], swiftSettings: strict),
         .target(name: "EspeakVoice", dependencies: ["CEspeakNG"], swiftSettings: strict),
         .target(name: "ALSAPlayback", dependencies: ["CALSA"], swiftSettings: strict),
-        .target(name: "FFmpegMedia", dependencies: ["CFFmpeg", "GateSpeedFrames"], swiftSettings: fast),
+        .target(name: "FFmpegMedia", dependencies: ["CFFmpeg", "GateSpeedFrames", "GateSpeedPlatform"], swiftSettings: fast),
         .target(name: "FreeTypeText", dependencies: ["CFreeType"], swiftSettings: fast),
 
         // MARK: Compositions of adapters (threads, queues) used by the root
-        .target(name: "GateSpeedSpeech", dependencies: ["EspeakVoice", "ALSAPlayback"], swiftSettings: strict),
+        .target(name: "GateSpeedSpeech", dependencies: ["EspeakVoice", "ALSAPlayback", "GateSpeedPlatform"],
+                swiftSettings: strict),
         .target(name: "GateSpeedRecording",
-                dependencies: ["FFmpegMedia", "FreeTypeText", "GateSpeedFrames", "GateSpeedCore", "GateSpeedService"],
+                dependencies: ["FFmpegMedia", "FreeTypeText", "GateSpeedFrames", "GateSpeedCore", "GateSpeedService",
+                               "GateSpeedPlatform"],
                 swiftSettings: strict),
 
         // MARK: Services and the composition root
         .target(name: "AllocationCounting", swiftSettings: fast, linkerSettings: countingLinker),
         .target(name: "GateSpeedService",
-                dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
-                               "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry"],
+                dependencies: ["GateSpeedPlatform", "GateSpeedCore", "GateSpeedFrames", "GateSpeedBoard",
+                               "GateSpeedGeometry"],
                 swiftSettings: strict),
         .executableTarget(name: "gatespeed",
-                          dependencies: ["GateSpeedService", "GateSpeedCore", "GateSpeedFrames", "GateSpeedVision",
+                          dependencies: ["GateSpeedPlatform", "GateSpeedService", "GateSpeedCore", "GateSpeedFrames", "GateSpeedVision",
                                          "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry",
                                          "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
                                          "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording",
@@ -96,17 +103,18 @@ let package = Package(
         .testTarget(name: "GateSpeedBoardTests", dependencies: ["GateSpeedBoard"], swiftSettings: strict),
         .testTarget(name: "V4L2CameraTests", dependencies: ["V4L2Camera", "GateSpeedFrames"], swiftSettings: strict),
         .testTarget(name: "GPIODLinesTests", dependencies: ["GPIODLines"], swiftSettings: strict),
-        .testTarget(name: "SpeechTests", dependencies: ["GateSpeedSpeech", "EspeakVoice", "ALSAPlayback"],
+        .testTarget(name: "SpeechTests", dependencies: ["GateSpeedSpeech", "EspeakVoice", "ALSAPlayback", "GateSpeedPlatform"],
                     swiftSettings: strict),
         .testTarget(name: "GateSpeedRecordingTests",
-                    dependencies: ["GateSpeedRecording", "FFmpegMedia", "FreeTypeText", "GateSpeedService"],
+                    dependencies: ["GateSpeedRecording", "FFmpegMedia", "FreeTypeText", "GateSpeedService", "GateSpeedPlatform"],
                     swiftSettings: strict),
         .testTarget(name: "FFmpegMediaTests",
                     dependencies: ["FFmpegMedia", "GateSpeedSimulation", "GateSpeedEngine", "GateSpeedCore"],
                     swiftSettings: strict),
         .testTarget(name: "FreeTypeTextTests", dependencies: ["FreeTypeText"], swiftSettings: strict),
+        .testTarget(name: "GateSpeedPlatformTests", dependencies: ["GateSpeedPlatform"], swiftSettings: strict),
         .testTarget(name: "GateSpeedServiceTests",
-                    dependencies: ["GateSpeedService", "FFmpegMedia", "GateSpeedSimulation", "GateSpeedFrames"],
+                    dependencies: ["GateSpeedService", "GateSpeedPlatform", "FFmpegMedia", "GateSpeedSimulation", "GateSpeedFrames"],
                     swiftSettings: strict),
         // The whole service for an hour of scene (the `gatespeed` binary as a child process);
         // skipped unless GATESPEED_SOAK is set: `make soak`.

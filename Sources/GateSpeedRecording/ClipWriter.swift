@@ -1,6 +1,6 @@
-import Dispatch
 import FFmpegMedia
 import Foundation
+import GateSpeedPlatform
 import GateSpeedService
 import Synchronization
 
@@ -34,11 +34,8 @@ final class ClipWriter: Sendable {
     private let library: ClipLibrary
     private let onClip: @Sendable (WrittenClip) -> Void
     private let log: @Sendable (String) -> Void
-    private let capacity: Int
-    private let jobs = Mutex<[ClipJob]>([])
-    private let closing = Atomic<Bool>(false)
-    private let wake = DispatchSemaphore(value: 0)
-    private let exited = DispatchSemaphore(value: 0)
+    private let jobs: BoundedQueue<ClipJob>
+    private let thread = Mutex<WorkerThread?>(nil)
     let written = Atomic<Int>(0)
     let failed = Atomic<Int>(0)
 
@@ -47,43 +44,37 @@ final class ClipWriter: Sendable {
         self.library = library
         self.onClip = onClip
         self.log = log
-        self.capacity = capacity
+        jobs = BoundedQueue(capacity: capacity)
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "gatespeed-clip-writer"
-        thread.start()
+        do {
+            let started = try WorkerThread.start(name: "gatespeed-clip-writer") { [self] in run() }
+            thread.withLock { $0 = started }
+        } catch {
+            log("clip writer: no thread (\(error)); clips are not written")
+            jobs.close()
+        }
     }
 
     /// Queues a clip; false when the queue is full (the clip is dropped and logged).
     func enqueue(_ job: ClipJob) -> Bool {
-        let accepted = jobs.withLock { queue -> Bool in
-            guard queue.count < capacity else { return false }
-            queue.append(job)
-            return true
-        }
-        if accepted { wake.signal() } else {
+        let accepted = jobs.push(job)
+        if !accepted {
             failed.add(1, ordering: .relaxed)
-            log("clip \(job.reservation.path) dropped: the clip writer is \(capacity) clips behind")
+            log("clip \(job.reservation.path) dropped: the clip writer is \(jobs.capacity) clips behind")
         }
         return accepted
     }
 
     /// Writes every queued clip, then ends the thread; returns when it has.
     func finish() {
-        closing.store(true, ordering: .releasing)
-        wake.signal()
-        exited.wait()
+        jobs.close()
+        thread.withLock { $0 }?.join()
     }
 
     private func run() {
-        while true {
-            wake.wait()
-            while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { write(job) }
-            if closing.load(ordering: .acquiring) && jobs.withLock({ $0.isEmpty }) { break }
-        }
-        exited.signal()
+        while let job = jobs.take() { write(job) }
     }
 
     private func write(_ job: ClipJob) {

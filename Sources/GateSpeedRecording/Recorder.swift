@@ -5,6 +5,7 @@ import FreeTypeText
 import GateSpeedFrames
 import GateSpeedService
 import Synchronization
+import GateSpeedPlatform
 
 /// How the recorder encodes and what it keeps.
 public struct RecorderSettings: Sendable {
@@ -65,7 +66,8 @@ public final class Recorder: Sendable {
     private let log: @Sendable (String) -> Void
     private let started = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)
-    private let exited = DispatchSemaphore(value: 0)
+    /// The recorder thread, joined by `stop`.
+    private let thread = Mutex<WorkerThread?>(nil)
     private let submitted = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let encoded = Atomic<Int>(0)
@@ -97,9 +99,15 @@ public final class Recorder: Sendable {
     public func start() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         writer.start()
-        let thread = Thread { [self] in run() }
-        thread.name = "gatespeed-recorder"
-        thread.start()
+        do {
+            thread.withLock { $0 = nil }
+            let started = try WorkerThread.start(name: "gatespeed-recorder") { [self] in run() }
+            thread.withLock { $0 = started }
+        } catch {
+            log("recorder: no thread (\(error)); recording is off")
+            stopping.store(true, ordering: .releasing)
+            writer.finish()
+        }
     }
 
     /// Frame loop: hands over a copy of `frame` with the overlay of this moment. Call from
@@ -171,7 +179,7 @@ public final class Recorder: Sendable {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         guard started.load(ordering: .acquiring) else { return }
         handoff.wake.signal()
-        exited.wait()
+        thread.withLock { $0 }?.join()
     }
 
     // MARK: - Recorder thread
@@ -191,7 +199,6 @@ public final class Recorder: Sendable {
         let remaining = planner.withLock { $0.takeAll() }
         for clip in remaining { cut(clip) }
         writer.finish()
-        exited.signal()
     }
 
     private func drainFrames() {

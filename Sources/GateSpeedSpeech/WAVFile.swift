@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import Glibc
 
 /// Writing RIFF/WAVE files: PCM, 16-bit, mono.
@@ -83,17 +84,10 @@ public enum WAVFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        do {
+            try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch {
+            failure = error.description
         }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         return failure

@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import Glibc
 
 /// What the camera source needs from the outside world besides the device: a log, a
@@ -30,16 +31,7 @@ public struct CameraEnvironment: Sendable {
     }
 
     /// CLOCK_MONOTONIC in seconds (the clock V4L2 buffer timestamps use).
-    @Sendable public static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
+    @Sendable public static func monotonicSeconds() -> Double { MonotonicClock.seconds() }
 
-    @Sendable public static func sleepSeconds(_ seconds: Double) {
-        guard seconds > 0 else { return }
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    }
+    @Sendable public static func sleepSeconds(_ seconds: Double) { MonotonicClock.sleep(seconds: seconds) }
 }

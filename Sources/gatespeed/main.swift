@@ -3,6 +3,7 @@
 // 1 anything else (one line on stderr).
 import Foundation
 import GateSpeedService
+import GateSpeedPlatform
 
 let log = Log(level: .info, style: .automatic(environment: ProcessInfo.processInfo.environment))
 

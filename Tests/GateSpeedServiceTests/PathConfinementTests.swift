@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GateSpeedService
+import GateSpeedPlatform
 
 /// Names read from the clip folder (a crafted `index.json`, linked folders) never reach
 /// anything outside it: nothing there is deleted, written or read.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GateSpeedPlatform
 
 /// Where clips live and what is known about them:
 /// `ROOT/YYYY-MM-DD/session-N/run-0007-31kmh-pass.mp4`, `…/highlight-0003.mp4`, and a

@@ -3,6 +3,7 @@ import GateSpeedBoard
 import GateSpeedCore
 import GateSpeedService
 import GateSpeedSimulation
+import GateSpeedPlatform
 
 /// `gatespeed demo`: the whole service on the built-in simulated course, at real cadence:
 /// simulated camera and LEDs (a strip on stderr), real speech (WAV files without a sound

@@ -2,6 +2,7 @@ import FFmpegMedia
 import Foundation
 import GateSpeedRecording
 import GateSpeedService
+import GateSpeedPlatform
 
 /// `gatespeed replay FILE`: the full pipeline on a recorded video's own timestamps, as fast as
 /// the machine allows, events on stdout, ending with `summary`.

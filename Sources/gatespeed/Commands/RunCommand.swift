@@ -3,6 +3,7 @@ import GateSpeedBoard
 import GateSpeedService
 import GPIODLines
 import V4L2Camera
+import GateSpeedPlatform
 
 /// `gatespeed run`: the appliance. Camera -> vision -> timing on this thread (the tight loop);
 /// LEDs, button, speech, events, journal and clips each on their own thread behind bounded
@@ -24,7 +25,6 @@ enum RunCommand {
         let shutdown = ShutdownSignal.install()
         let notifier = SystemdNotifier()
         let status = ServiceStatusReporter(notifier: notifier)
-        log.info("frame loop priority: \(ThreadPriority.raiseCurrentThread())")
 
         let journal = Assembly.journal(at: config.journal.path, log: log)
         Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
@@ -93,7 +93,17 @@ enum RunCommand {
         loop.status = status
         status.ready()
         log.info("running: camera \(config.camera.device), clips in \(config.clips.directory), journal \(config.journal.path)")
-        _ = loop.run(&source, pacing: LoopPacing())
+        // The frame loop runs raised on a thread of its own; this thread, and every thread
+        // started from it (ours and the C libraries' own), stays at normal priority.
+        do {
+            try WorkerThread.runAndWait(name: "gatespeed-frames", priority: .raised()) { outcome in
+                log.info("frame loop priority: \(outcome.map(\.description) ?? "normal")")
+                _ = loop.run(&source, pacing: LoopPacing())
+            }
+        } catch {
+            log.warning("frame loop: no thread of its own (\(error)); running at normal priority")
+            _ = loop.run(&source, pacing: LoopPacing())
+        }
         notifier.stopping()
         log.info("stopping: finishing clips, flushing the journal, releasing camera and GPIO")
         recorder?.stop()

@@ -4,6 +4,7 @@ import GateSpeedService
 import GateSpeedSpeech
 import GPIODLines
 import V4L2Camera
+import GateSpeedPlatform
 
 /// `gatespeed say [--wav FILE] TEXT...`
 enum SayCommand {

@@ -8,6 +8,7 @@ import GateSpeedRecording
 import GateSpeedService
 import GateSpeedSpeech
 import GateSpeedVision
+import GateSpeedPlatform
 
 /// A failure that ends a command: the message is one line; the status 1 or 2 (bad config).
 struct CommandFailure: Error {

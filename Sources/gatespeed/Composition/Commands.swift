@@ -1,5 +1,6 @@
 import GateSpeedService
 import Synchronization
+import GateSpeedPlatform
 
 /// Requests from other threads (the button, the demo's script) to the frame loop: a few
 /// atomic counters the loop reads once per frame, so no lock is ever taken on the loop.

@@ -3,6 +3,7 @@ import GateSpeedCore
 import GateSpeedService
 import GateSpeedSpeech
 import Synchronization
+import GateSpeedPlatform
 
 /// Everything that happens to an event after the frame loop: off the loop, on its own thread,
 /// in order. A result or invalid run is first appended to the journal (fsync'd), then printed,
@@ -22,10 +23,10 @@ final class EventSink: @unchecked Sendable {
         case newSession
     }
 
-    private let pending = Mutex<[Item]>([])
-    private let wake = DispatchSemaphore(value: 0)
-    private let stopping = Atomic<Bool>(false)
-    private let stopped = DispatchSemaphore(value: 0)
+    /// Ordinary events beyond the capacity are dropped; results, invalid runs, clips, the
+    /// summary and new-session requests are always taken.
+    private let pending = BoundedQueue<Item>(capacity: 512)
+    private let thread = Mutex<WorkerThread?>(nil)
     private let droppedEvents = Atomic<Int>(0)
     /// Announcements of results and invalid runs that have been spoken (or had nothing to speak).
     let announcementsFinished = Atomic<Int>(0)
@@ -57,7 +58,6 @@ final class EventSink: @unchecked Sendable {
     private var speaker: Speaker?
     private let write: @Sendable (String) -> Void
     private let log: Log
-    private let capacity = 512
     private var nextSpeechID: UInt64 = 1
 
     /// `makeSpeaker` builds the speaker, given the completion it must call (nil: no voice, so
@@ -94,25 +94,24 @@ final class EventSink: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "gatespeed-events"
-        thread.start()
+        do {
+            let started = try WorkerThread.start(name: "gatespeed-events") { [self] in run() }
+            thread.withLock { $0 = started }
+        } catch {
+            log.error("events: no thread (\(error)); events are not printed")
+        }
     }
 
     /// Hands an event over (any thread; cheap).
     func post(_ event: ServiceEvent) {
-        let accepted = pending.withLock { queue -> Bool in
-            if queue.count >= capacity && !Self.mustKeep(event) { return false }
-            queue.append(.event(event))
-            return true
+        if !pending.push(.event(event), beyondCapacity: Self.mustKeep(event)) {
+            droppedEvents.add(1, ordering: .relaxed)
         }
-        if accepted { wake.signal() } else { droppedEvents.add(1, ordering: .relaxed) }
     }
 
     /// Asks for a new session (journal line, scoreboard back to zero); any thread.
     func requestNewSession() {
-        pending.withLock { $0.append(.newSession) }
-        wake.signal()
+        pending.push(.newSession, beyondCapacity: true)
     }
 
     /// True while results wait in memory because the journal cannot be written (a fault for the LEDs).
@@ -123,9 +122,8 @@ final class EventSink: @unchecked Sendable {
 
     /// Writes everything still queued, then stops the thread.
     func finish() {
-        stopping.store(true, ordering: .releasing)
-        wake.signal()
-        stopped.wait()
+        pending.close()
+        thread.withLock { $0 }?.join()
         if let journal, !journal.retryPending() {
             // The last resort: the system log keeps what the disk would not.
             for line in journal.pendingLines { log.error("results journal: NOT SAVED: \(line)") }
@@ -145,26 +143,17 @@ final class EventSink: @unchecked Sendable {
 
     private func run() {
         while true {
-            if journalFault.load(ordering: .relaxed) {
-                _ = wake.wait(timeout: .now() + Self.journalRetrySeconds)
-                retryJournal()
-            } else {
-                wake.wait()
-            }
-            let batch = pending.withLock { queue -> [Item] in
-                let taken = queue
-                queue.removeAll(keepingCapacity: true)
-                return taken
-            }
-            for item in batch {
+            let faulted = journalFault.load(ordering: .relaxed)
+            let batch = pending.takeAll(waitingAtMost: faulted ? Self.journalRetrySeconds : nil)
+            if faulted { retryJournal() }
+            for item in batch.items {
                 switch item {
                 case .event(let event): handle(event)
                 case .newSession: record { journal?.startNewSession() }
                 }
             }
-            if stopping.load(ordering: .acquiring) && pending.withLock({ $0.isEmpty }) { break }
+            if batch.isClosed && batch.items.isEmpty { break }
         }
-        stopped.signal()
     }
 
     private func handle(_ event: ServiceEvent) {

@@ -6,6 +6,7 @@ import GateSpeedFrames
 import GateSpeedRecording
 import GateSpeedService
 import GateSpeedVision
+import GateSpeedPlatform
 
 /// How the loop paces itself and when it stops.
 struct LoopPacing {
@@ -84,7 +85,7 @@ struct FrameLoop {
         swap(&events, &eventBuffer)
     }
 
-    static func monotonicNow() -> Double { SystemdNotifier.monotonicNow() }
+    static func monotonicNow() -> Double { MonotonicClock.seconds() }
 
     mutating func run<Source: FrameSource>(_ source: inout Source, pacing: LoopPacing) -> LoopSummary {
         let wallStart = Self.monotonicNow()

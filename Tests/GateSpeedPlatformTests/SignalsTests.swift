@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-@testable import GateSpeedService
+@testable import GateSpeedPlatform
 
 /// The shutdown flag is process-wide, so these run one after another.
 @Suite(.serialized)

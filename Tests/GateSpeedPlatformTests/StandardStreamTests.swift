@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-@testable import GateSpeedService
+@testable import GateSpeedPlatform
 
 /// The one writer of stdout and stderr: a write that cannot be made (a full device, a closed
 /// descriptor) stops that stream, is counted and never crashes the caller.

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,8 +16,11 @@ public struct DurableFileError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "cannot \(operation.rawValue) \(path): \(String(cString: strerror(code)))"
+        "cannot \(operation.rawValue) \(path): \(Errno(code))"
     }
+
+    /// The errno as a value.
+    public var errno: Errno { Errno(code) }
 }
 
 /// The two system calls every durable write goes through, as a seam: `system` makes the
@@ -34,7 +36,7 @@ public struct DiskWrites: Sendable {
         self.fsync = fsync
     }
 
-    public static let system = DiskWrites(write: { fd, bytes in Glibc.write(fd, bytes.baseAddress, bytes.count) },
+    public static let system = DiskWrites(write: { fd, bytes in FileDescriptor.systemWrite(fd, bytes) },
                                           fsync: { Glibc.fsync($0) })
 }
 
@@ -68,11 +70,61 @@ public enum DurableFile {
 
     /// fsyncs the directory holding `path`, so a create, rename or unlink in it is durable.
     public static func syncDirectory(containing path: String) throws(DurableFileError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = directoryPart(of: path)
         let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw DurableFileError(.open, path: directory, code: errno) }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: directory, code: errno) }
+    }
+
+    /// The directory part of `path` ("" for a bare name, "/" for a file in the root), as
+    /// `NSString.deletingLastPathComponent` gives it.
+    public static func directoryPart(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// The last part of `path` (its file name), as `NSString.lastPathComponent` gives it.
+    public static func namePart(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        if trimmed.count == 1 { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// Puts a finished file in place: fsyncs `temporary` (written by someone else, e.g. a
+    /// muxer), renames it to `path` and fsyncs the directory. On failure `temporary` is removed
+    /// and nothing appears at `path`. With `directorySyncRequired: false` a failed directory sync
+    /// (after which the file is complete and in place) is not an error.
+    public static func moveIntoPlace(_ temporary: String, to path: String,
+                                     directorySyncRequired: Bool = true) throws(DurableFileError) {
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = Glibc.errno
+            unlink(temporary)
+            throw DurableFileError(.open, path: temporary, code: code)
+        }
+        let synced = fsync(fd) == 0
+        let syncCode = Glibc.errno
+        close(fd)
+        guard synced else {
+            unlink(temporary)
+            throw DurableFileError(.sync, path: temporary, code: syncCode)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = Glibc.errno
+            unlink(temporary)
+            throw DurableFileError(.rename, path: path, code: code)
+        }
+        do {
+            try syncDirectory(containing: path)
+        } catch {
+            if directorySyncRequired { throw error }
+        }
     }
 
     /// Creates `path` and its parents when missing (`mkdir -p`), naming the errno on failure.
@@ -92,13 +144,13 @@ public enum DurableFile {
     }
 
     /// Why `readAll` stopped: a read failed (`code`, the errno), or more than its limit arrived.
-    enum ReadAllFailure: Error {
+    public enum ReadAllFailure: Error {
         case system(Int32)
         case tooLarge
     }
 
     /// Reads `fd` to its end, retrying EINTR, refusing more than `limit` bytes.
-    static func readAll(fd: Int32, limit: Int) -> Result<[UInt8], ReadAllFailure> {
+    public static func readAll(fd: Int32, limit: Int) -> Result<[UInt8], ReadAllFailure> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -114,18 +166,12 @@ public enum DurableFile {
     }
 
     /// Writes all of `bytes` to `fd`, retrying partial writes and EINTR.
-    static func writeAll(fd: Int32, _ bytes: [UInt8], path: String,
-                         calls: DiskWrites = .system) throws(DurableFileError) {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { raw -> Int in
-                calls.write(fd, UnsafeRawBufferPointer(rebasing: raw[written...]))
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw DurableFileError(.write, path: path, code: errno)
-            }
-            written += result
+    public static func writeAll(fd: Int32, _ bytes: [UInt8], path: String,
+                                calls: DiskWrites = .system) throws(DurableFileError) {
+        do {
+            try FileDescriptor(rawValue: fd).writeAll(bytes, using: calls.write)
+        } catch {
+            throw DurableFileError(.write, path: path, code: error.rawValue)
         }
     }
 }
@@ -133,15 +179,15 @@ public enum DurableFile {
 /// A file opened for durable appends: `append` returns only once the bytes are on disk.
 /// A failed append is rolled back (truncated away) so the file never keeps half a record.
 /// Not thread-safe on its own; its owner serialises calls.
-final class AppendOnlyFile {
-    let path: String
+public final class AppendOnlyFile {
+    public let path: String
     private let fd: Int32
     private let calls: DiskWrites
-    private(set) var size: Int
+    public private(set) var size: Int
 
     /// Opens (creating when missing) `path`, first cutting any bytes after `validLength`
     /// (a torn tail from a crash mid-write).
-    init(path: String, validLength: Int?, calls: DiskWrites = .system) throws(DurableFileError) {
+    public init(path: String, validLength: Int?, calls: DiskWrites = .system) throws(DurableFileError) {
         let existed = access(path, F_OK) == 0
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw DurableFileError(.open, path: path, code: errno) }
@@ -168,7 +214,7 @@ final class AppendOnlyFile {
 
     deinit { close(fd) }
 
-    func append(_ bytes: [UInt8]) throws(DurableFileError) {
+    public func append(_ bytes: [UInt8]) throws(DurableFileError) {
         do throws(DurableFileError) {
             try DurableFile.writeAll(fd: fd, bytes, path: path, calls: calls)
             guard calls.fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, code: errno) }

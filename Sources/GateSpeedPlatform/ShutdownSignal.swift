@@ -79,11 +79,11 @@ public final class ShutdownSignal: Sendable {
     /// Returns `isRequested`.
     @discardableResult
     public func wait(timeout: Double? = nil) -> Bool {
-        let deadline = timeout.map { SystemdNotifier.monotonicNow() + $0 }
+        let deadline = timeout.map { MonotonicClock.seconds() + $0 }
         while !isRequested {
             var remainingMilliseconds: Int32 = -1
             if let deadline {
-                let remaining = deadline - SystemdNotifier.monotonicNow()
+                let remaining = deadline - MonotonicClock.seconds()
                 if remaining <= 0 { break }
                 remainingMilliseconds = Int32(min(remaining * 1000 + 1, 60_000))
             }
@@ -99,7 +99,7 @@ public final class ShutdownSignal: Sendable {
     }
 
     /// Clears the request so the instance can be used again (tests; a restart in-process).
-    func reset() {
+    public func reset() {
         receivedSignal.store(0, ordering: .relaxed)
         requested.store(false, ordering: .relaxed)
         var byte: UInt8 = 0

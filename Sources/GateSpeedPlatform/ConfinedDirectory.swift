@@ -197,7 +197,7 @@ public final class ConfinedDirectory {
     }
 
     /// At most 80 characters of `text`, for messages about hostile names.
-    static func shortened(_ text: String) -> String {
+    public static func shortened(_ text: String) -> String {
         text.count <= 80 ? text : String(text.prefix(77)) + "..."
     }
 }

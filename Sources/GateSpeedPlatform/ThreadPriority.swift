@@ -62,7 +62,7 @@ public enum ThreadPriority {
         if niceError == 0 { return .nice(niceValue) }
         let reason = (realtimeError == EPERM || niceError == EPERM || niceError == EACCES)
             ? "no permission: needs CAP_SYS_NICE or LimitRTPRIO"
-            : "SCHED_FIFO: \(String(cString: strerror(realtimeError))); nice: \(String(cString: strerror(niceError)))"
+            : "SCHED_FIFO: \(Errno(realtimeError)); nice: \(Errno(niceError))"
         return .unchanged(reason: reason)
     }
 }

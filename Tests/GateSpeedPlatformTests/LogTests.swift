@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import GateSpeedService
+@testable import GateSpeedPlatform
 
 /// Log lines for journald (`<N>` priority prefixes) and for a terminal, with a level filter.
 struct NotifyJournalLogTests {

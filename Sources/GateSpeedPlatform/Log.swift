@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Log lines on stderr. Under systemd each line starts with a syslog priority such as
 /// `<3>` (sd-daemon(3)), which journald turns into the entry's priority, so
@@ -18,7 +17,7 @@ public struct Log: Sendable {
         case plain
 
         /// `.journald` when systemd connected stderr to the journal (it sets `JOURNAL_STREAM`).
-        public static func automatic(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+        public static func automatic(environment: [String: String] = ProcessEnvironment.current) -> Style {
             environment["JOURNAL_STREAM"] == nil ? .plain : .journald
         }
     }

@@ -75,21 +75,10 @@ public final class StandardStream: Sendable {
             dropped.add(1, ordering: .relaxed)
             return false
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written > 0 {
-                offset += written
-                continue
-            }
-            let code = written < 0 ? errno : EIO   // a write of 0 bytes makes no progress: give up
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK {
-                // Someone made the descriptor non-blocking: wait until it takes more.
-                var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                if poll(&request, 1, -1) >= 0 || errno == EINTR { continue }
-            }
-            stop(code)
+        do {
+            try FileDescriptor(rawValue: descriptor).writeAll(UnsafeRawBufferPointer(bytes))
+        } catch {
+            stop(error.rawValue)
             return false
         }
         return true
@@ -103,7 +92,7 @@ public final class StandardStream: Sendable {
         partner.write("gatespeed: \(name) failed (\(Self.reason(code))); no more is written there, the work goes on\n")
     }
 
-    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    static func reason(_ code: Int32) -> String { Errno(code).description }
 
     /// SIG_IGN for SIGPIPE: a write to a pipe nobody reads returns EPIPE instead of killing the process.
     public static func ignoreBrokenPipeSignal() {

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import Synchronization
 
 /// Tells systemd about the service's state through `$NOTIFY_SOCKET` (sd_notify(3) without
@@ -27,7 +26,7 @@ public final class SystemdNotifier: Sendable {
 
     /// Reads `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID` (the watchdog is off when
     /// that names another process, as sd_watchdog_enabled(3) does).
-    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public convenience init(environment: [String: String] = ProcessEnvironment.current) {
         var watchdogMicroseconds = environment["WATCHDOG_USEC"].flatMap { UInt64($0) }
         if let pid = environment["WATCHDOG_PID"], pid != String(getpid()) { watchdogMicroseconds = nil }
         self.init(socketPath: environment["NOTIFY_SOCKET"], watchdogMicroseconds: watchdogMicroseconds)
@@ -104,7 +103,7 @@ public final class SystemdNotifier: Sendable {
     }
 
     /// Sends `WATCHDOG=1` if a ping is due at `now` (seconds on a monotonic clock, such as
-    /// `SystemdNotifier.monotonicNow()` or the camera's buffer timestamps). Returns true when it sent.
+    /// `MonotonicClock.seconds()` or the camera's buffer timestamps). Returns true when it sent.
     /// Pings follow a fixed cadence of `watchdogInterval`; after a stall the next one is due a
     /// full interval after the late ping rather than in a burst.
     @inline(__always)
@@ -120,14 +119,7 @@ public final class SystemdNotifier: Sendable {
 
     /// `watchdogPing(now:)` on `CLOCK_MONOTONIC`.
     @discardableResult
-    public func watchdogPing() -> Bool { watchdogPing(now: Self.monotonicNow()) }
-
-    /// Seconds on `CLOCK_MONOTONIC` (the clock V4L2 buffer timestamps use).
-    public static func monotonicNow() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    public func watchdogPing() -> Bool { watchdogPing(now: MonotonicClock.seconds()) }
 
     private func sendDuePing(due: Int64, now: Int64) -> Bool {
         var next = due == Int64.min ? now + watchdogIntervalNanoseconds : due + watchdogIntervalNanoseconds
