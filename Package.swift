@@ -79,12 +79,21 @@ let package = Package(
                 dependencies: ["GateSpeedPlatform", "GateSpeedCore", "GateSpeedFrames", "GateSpeedBoard",
                                "GateSpeedGeometry"],
                 swiftSettings: strict),
+        // The app: the composition root as a library (frame loop, event sink, presentation,
+        // assembly, commands), so that it can be tested in process.
+        .target(name: "GateSpeedApp",
+                dependencies: ["GateSpeedPlatform", "GateSpeedService", "GateSpeedCore", "GateSpeedFrames",
+                               "GateSpeedVision", "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard",
+                               "GateSpeedGeometry", "V4L2Camera", "GPIODLines", "EspeakVoice",
+                               "FFmpegMedia", "GateSpeedSpeech", "GateSpeedRecording"],
+                swiftSettings: fast),
+        // The executable: main.swift, and the benchmark with the counting allocator, which must
+        // be linked into exactly one executable (`gatespeed bench`, `make callgrind`).
         .executableTarget(name: "gatespeed",
-                          dependencies: ["GateSpeedPlatform", "GateSpeedService", "GateSpeedCore", "GateSpeedFrames", "GateSpeedVision",
-                                         "GateSpeedEngine", "GateSpeedSimulation", "GateSpeedBoard", "GateSpeedGeometry",
-                                         "V4L2Camera", "GPIODLines", "EspeakVoice", "ALSAPlayback",
-                                         "FFmpegMedia", "FreeTypeText", "GateSpeedSpeech", "GateSpeedRecording",
-                                         "AllocationCounting"],
+                          dependencies: ["GateSpeedApp", "GateSpeedPlatform", "GateSpeedService", "GateSpeedCore",
+                                         "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
+                                         "GateSpeedSimulation", "FFmpegMedia",
+                                         "GateSpeedRecording", "AllocationCounting"],
                           swiftSettings: fast),
 
         // MARK: Tests mirror the modules
@@ -112,6 +121,10 @@ let package = Package(
                     dependencies: ["FFmpegMedia", "GateSpeedSimulation", "GateSpeedEngine", "GateSpeedCore"],
                     swiftSettings: strict),
         .testTarget(name: "FreeTypeTextTests", dependencies: ["FreeTypeText"], swiftSettings: strict),
+        .testTarget(name: "GateSpeedAppTests",
+                    dependencies: ["GateSpeedApp", "GateSpeedPlatform", "GateSpeedService", "GateSpeedCore",
+                                   "GateSpeedSimulation", "GateSpeedRecording", "GateSpeedBoard"],
+                    swiftSettings: strict),
         .testTarget(name: "GateSpeedPlatformTests", dependencies: ["GateSpeedPlatform"], swiftSettings: strict),
         .testTarget(name: "GateSpeedServiceTests",
                     dependencies: ["GateSpeedService", "GateSpeedPlatform", "FFmpegMedia", "GateSpeedSimulation", "GateSpeedFrames"],

@@ -54,6 +54,24 @@ struct OverlayText {
         }
     }
 
+    /// Appends `scaled` units of 10^-`decimals` (a `SpeedText`): 299 with 1 decimal is "29.9".
+    mutating func append(scaled: Int, decimals: Int) {
+        var unit = 1
+        for _ in 0..<min(max(decimals, 0), 9) { unit *= 10 }
+        if scaled < 0 { append(scalar: 0x2D) }
+        let magnitude = Int(scaled.magnitude % UInt(Int.max))
+        append(magnitude / unit)
+        guard unit > 1 else { return }
+        append(scalar: 0x2E)
+        var remainder = magnitude % unit
+        var digitScale = unit / 10
+        while digitScale > 0 {
+            append(scalar: 0x30 + UInt32(remainder / digitScale))
+            remainder %= digitScale
+            digitScale /= 10
+        }
+    }
+
     /// Calls `body` with the scalars written so far.
     func withScalars<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
         scalars.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }

@@ -2,6 +2,7 @@ import Dispatch
 import FFmpegMedia
 import Foundation
 import FreeTypeText
+import GateSpeedCore
 import GateSpeedFrames
 import GateSpeedService
 import Synchronization
@@ -245,6 +246,7 @@ public final class Recorder: Sendable {
         let reservation: ClipReservation?
         if let run = clip.run {
             reservation = library.reserveRunClip(number: run.number, speedKmh: run.speedKmh, pass: run.pass,
+                                                 filedKmh: SpeedText.filed(run.speedKmh, thresholdKmh: run.thresholdKmh),
                                                  expectedBytes: bytes, session: clip.session)
         } else {
             reservation = library.reserveHighlightClip(expectedBytes: bytes, session: clip.session)

@@ -35,7 +35,7 @@ import Testing
             ride.render(at: t, into: &image)
             image.withVideoFrame { _ = recorder.submit($0, overlay: OverlayState(), waitForRoom: true) }
             if t >= 3.05 && !requested {
-                recorder.requestRunClip(RunClipRequest(number: 1, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true))
+                recorder.requestRunClip(RunClipRequest(number: 1, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true, thresholdKmh: 30))
                 requested = true
             }
             if t >= 4 && !switched {

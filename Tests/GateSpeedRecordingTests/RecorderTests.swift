@@ -45,7 +45,7 @@ import Testing
             if t >= 106.1 && !runRequested {
                 // The service asks for the run's clip once the result is announced.
                 recorder.requestRunClip(RunClipRequest(number: 1, startTime: 103, finishTime: 106,
-                                                       speedKmh: speed, pass: true))
+                                                       speedKmh: speed, pass: true, thresholdKmh: 30))
                 runRequested = true
             }
             if t >= 111.5 && highlightAccepted.isEmpty {
@@ -158,7 +158,7 @@ import Testing
             feed(recorder, image, ride.overlay(at: t, speedKmh: 50.4, scoreboard: scoreboard))
         }
         // The post-roll would end at 6 s; the service stops at 4 s.
-        recorder.requestRunClip(RunClipRequest(number: 2, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true))
+        recorder.requestRunClip(RunClipRequest(number: 2, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true, thresholdKmh: 30))
         recorder.stop()
         let clips = reports.all
         try #require(clips.count == 1)

@@ -68,12 +68,11 @@ public final class ClipLibrary: Sendable {
     ///   - expectedBytes: about how big the clip will be (the packets' total).
     ///   - session: the session the run was timed in (nil: the current one). A clip cut after
     ///     a new session began still belongs to the session of its run.
-    public func reserveRunClip(number: Int, speedKmh: Double, pass: Bool, expectedBytes: Int,
+    ///   - filedKmh: the whole km/h the name carries (`SpeedText.filed`: it agrees with `pass`).
+    public func reserveRunClip(number: Int, speedKmh: Double, pass: Bool, filedKmh: Int, expectedBytes: Int,
                                session: SessionID? = nil) -> ClipReservation? {
-        // The name carries whole km/h; a speed no course can give is clamped, never trapped on.
-        let shown = speedKmh.isFinite ? min(max(speedKmh, 0), 9_999) : 0
         let name = ClipFileName(kind: .run, number: min(max(number, 1), ClipFileName.maximumNumber),
-                                roundedKmh: Int(shown.rounded()), pass: pass).text
+                                roundedKmh: min(max(filedKmh, 0), 9_999), pass: pass).text
         return reserve(expectedBytes: expectedBytes, session: session) { session, _ in
             (ClipReservation(path: self.directory(of: session) + "/" + name, kind: .run, number: number,
                              session: session, speedKmh: speedKmh, pass: pass), false)

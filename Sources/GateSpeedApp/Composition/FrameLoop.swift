@@ -49,6 +49,9 @@ struct FrameLoop {
     var storageFault: (Bool) -> Void = { _ in }
     /// systemd's `STATUS=` line: the phase and the faults (nil: not under systemd, or not wanted).
     var status: ServiceStatusReporter?
+    /// Wall-clock seconds on a monotonic line (the real-time pacing, the watchdog, the LEDs'
+    /// timing, `wall_s`); tests inject a `ManualClock`'s.
+    var clock: @Sendable () -> Double = { MonotonicClock.seconds() }
     private var clipsSuspended = false
     private var journalFaulted = false
     private var presentation: Presentation
@@ -70,7 +73,9 @@ struct FrameLoop {
         self.notifier = notifier
         self.log = log
         self.indicate = indicate
-        presentation = Presentation(course: pipeline.machine.course, postViewX: pipeline.postViewX)
+        // A result stays on the overlay for its clip's post-roll (and a frame more).
+        presentation = Presentation(course: pipeline.machine.course, postViewX: pipeline.postViewX,
+                                    resultHoldSeconds: (recorder?.settings.timing.postRoll ?? 0) + 0.1)
         eventBuffer.reserveCapacity(32)
     }
 
@@ -88,7 +93,7 @@ struct FrameLoop {
     static func monotonicNow() -> Double { MonotonicClock.seconds() }
 
     mutating func run<Source: FrameSource>(_ source: inout Source, pacing: LoopPacing) -> LoopSummary {
-        let wallStart = Self.monotonicNow()
+        let wallStart = clock()
         var firstFrameTime: Double?
         var summary = LoopSummary()
         var presses = 0
@@ -109,7 +114,7 @@ struct FrameLoop {
                 }
                 if pacing.realTime, let first = firstFrameTime {
                     let due = wallStart + (frame.timestamp - first)
-                    let wait = due - Self.monotonicNow()
+                    let wait = due - clock()
                     if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                 }
                 guard analyse(frame) else { return }  // a timestamp no clock could give: not recorded either
@@ -138,10 +143,10 @@ struct FrameLoop {
                 // Samples still held for smoothing are judged: a run that finished on the last frames counts.
                 withPipeline { pipeline, emit in pipeline.finish(emit: emit) }
                 summary.statistics = source.statistics
-                summary.wallSeconds = Self.monotonicNow() - wallStart
+                summary.wallSeconds = clock() - wallStart
                 return summary
             }
-            let now = Self.monotonicNow()
+            let now = clock()
             if watchdog.mayFeed(frameArrived: outcome == .delivered, now: now) { notifier?.watchdogPing(now: now) }
             handleCommands()
             let clipsNow = recorder?.clipsSuspended ?? false, journalNow = sink.journalFaulted
@@ -158,7 +163,7 @@ struct FrameLoop {
             }
         }
         summary.statistics = source.statistics
-        summary.wallSeconds = Self.monotonicNow() - wallStart
+        summary.wallSeconds = clock() - wallStart
         return summary
     }
 
@@ -235,10 +240,11 @@ struct FrameLoop {
     /// Every timing event goes to the sink (printing, journal, speech), the presentation
     /// (overlay, LEDs) and, for a valid run, the recorder (its clip).
     private mutating func post(_ event: TimingEvent) {
-        if presentation.apply(event, now: Self.monotonicNow()) { show() }
+        if presentation.apply(event, now: clock()) { show() }
         if case .result(let r) = event, let recorder, let start = r.crossingTimes.first {
             recorder.requestRunClip(RunClipRequest(number: pipeline.machine.scoreboard.runs, startTime: start,
-                                                   finishTime: r.t, speedKmh: r.speedKmh, pass: r.pass))
+                                                   finishTime: r.t, speedKmh: r.speedKmh, pass: r.pass,
+                                                   thresholdKmh: pipeline.machine.course.passKmh))
         }
         sink.post(.timing(event))
     }
