@@ -20,6 +20,10 @@ public final class ShutdownSignal: Sendable {
     /// The process's instance; created before any handler is installed.
     public static let shared = ShutdownSignal()
 
+    /// An instance no signal reaches, stopped only by `request()`: for a loop run from code
+    /// (tests), which a signal test elsewhere in the process must not stop.
+    public static func independent() -> ShutdownSignal { ShutdownSignal() }
+
     private init() {
         var descriptors: [Int32] = [-1, -1]
         if pipe(&descriptors) == 0 {

@@ -242,21 +242,9 @@ public final class Recorder: Sendable {
             log("recorder: no footage for the \(clip.kind.rawValue) clip \(clip.from)…\(clip.to) s")
             return
         }
-        let bytes = packets.reduce(0) { $0 + $1.data.count }
-        let reservation: ClipReservation?
-        if let run = clip.run {
-            reservation = library.reserveRunClip(number: run.number, speedKmh: run.speedKmh, pass: run.pass,
-                                                 filedKmh: SpeedText.filed(run.speedKmh, thresholdKmh: run.thresholdKmh),
-                                                 expectedBytes: bytes, session: clip.session)
-        } else {
-            reservation = library.reserveHighlightClip(expectedBytes: bytes, session: clip.session)
-        }
-        guard let reservation else {
-            skipped.add(1, ordering: .relaxed)
-            return  // the storage guard logged why
-        }
-        if !writer.enqueue(ClipJob(packets: packets, stream: worker.encoder.streamInfo,
-                                   reservation: reservation, plan: clip)) {
+        // The path is reserved (and old clips deleted for space) on the writer's thread: this
+        // thread must go on encoding the frames that are the next rider's pre-roll.
+        if !writer.enqueue(ClipJob(packets: packets, stream: worker.encoder.streamInfo, plan: clip)) {
             skipped.add(1, ordering: .relaxed)
         }
     }

@@ -173,6 +173,14 @@ enum Assembly {
                                         },
                                         log: { log.info("clips: \($0)") })
             recorder.start()
+            // A run's clip is asked for once the journal has the result, with its numbers.
+            let passKmh = config.course.passKmh
+            sink.onResultJournalled { [weak recorder] result, run, session in
+                guard let start = result.crossingTimes.first else { return }
+                recorder?.requestRunClip(RunClipRequest(number: run, startTime: start, finishTime: result.t,
+                                                        speedKmh: result.speedKmh, pass: result.pass,
+                                                        thresholdKmh: passKmh, session: session))
+            }
             return recorder
         } catch {
             log.warning("clips: \(error); timing goes on without clips")

@@ -44,6 +44,15 @@ final class EventSink: @unchecked Sendable {
     func onSessionChange(_ action: @escaping @Sendable (SessionID) -> Void) {
         sessionChange.withLock { $0 = action }
     }
+    /// Told on the sink's thread of every result once the journal has it, with the journal's run
+    /// number and session (the one owner of both): how the run's clip is asked for.
+    private let resultJournalled = Mutex<@Sendable (RunResult, _ run: Int, _ session: SessionID?) -> Void>({ _, _, _ in })
+    /// Results counted without a journal (`replay`), for their run numbers.
+    private var resultsWithoutJournal = 0
+
+    func onResultJournalled(_ action: @escaping @Sendable (RunResult, _ run: Int, _ session: SessionID?) -> Void) {
+        resultJournalled.withLock { $0 = action }
+    }
     /// Readers of every event line, as printed on stdout (the pages' `/events`, MQTT).
     private let lineObservers = Mutex<[@Sendable (String) -> Void]>([])
 
@@ -163,6 +172,8 @@ final class EventSink: @unchecked Sendable {
                                                                elapsedSeconds: result.elapsedSeconds, speedKmh: result.speedKmh,
                                                                pass: result.pass, announcement: result.announcement,
                                                                uncertaintyKmh: result.uncertaintyKmh, closeCall: result.closeCall)) }
+            if state == nil { resultsWithoutJournal += 1 }
+            resultJournalled.withLock { $0 }(result, state?.scoreboard.runs ?? resultsWithoutJournal, state?.session)
             result.announcement = (state?.durability ?? .durable).announcing(result.announcement)
             let line = EventJSON.line(for: .timing(.result(result)))
             if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }

@@ -237,15 +237,11 @@ struct FrameLoop {
     }
 
 
-    /// Every timing event goes to the sink (printing, journal, speech), the presentation
-    /// (overlay, LEDs) and, for a valid run, the recorder (its clip).
+    /// Every timing event goes to the sink (printing, journal, speech, and for a valid run,
+    /// once journalled, the clip request with the journal's numbers) and the presentation
+    /// (overlay, LEDs).
     private mutating func post(_ event: TimingEvent) {
         if presentation.apply(event, now: clock()) { show() }
-        if case .result(let r) = event, let recorder, let start = r.crossingTimes.first {
-            recorder.requestRunClip(RunClipRequest(number: pipeline.machine.scoreboard.runs, startTime: start,
-                                                   finishTime: r.t, speedKmh: r.speedKmh, pass: r.pass,
-                                                   thresholdKmh: pipeline.machine.course.passKmh))
-        }
         sink.post(.timing(event))
     }
 
