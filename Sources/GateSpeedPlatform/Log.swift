@@ -25,6 +25,8 @@ public struct Log: Sendable {
     /// The most detailed level that is written.
     public let level: LogLevel
     public let style: Style
+    /// Put before every message (`"clips: "`): what a part of the program logs, passed down to it.
+    public let prefix: String
     private let write: @Sendable (String) -> Void
 
     /// - Parameter write: receives each finished line including its newline; defaults to stderr.
@@ -32,8 +34,24 @@ public struct Log: Sendable {
                 write: @escaping @Sendable (String) -> Void = Log.writeToStandardError) {
         self.level = level
         self.style = style
+        self.prefix = ""
         self.write = write
     }
+
+    private init(level: LogLevel, style: Style, prefix: String, write: @escaping @Sendable (String) -> Void) {
+        self.level = level
+        self.style = style
+        self.prefix = prefix
+        self.write = write
+    }
+
+    /// The same log with `prefix` before every message of one part (`log.prefixed("clips: ")`).
+    public func prefixed(_ prefix: String) -> Log {
+        Log(level: level, style: style, prefix: self.prefix + prefix, write: write)
+    }
+
+    /// A log that writes nothing (tests, parts whose lines nobody wants).
+    public static let silent = Log(level: .error, style: .plain, prefix: "", write: { _ in })
 
     @inline(__always)
     public func isEnabled(_ messageLevel: LogLevel) -> Bool { messageLevel <= level }
@@ -45,7 +63,7 @@ public struct Log: Sendable {
 
     public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
         guard isEnabled(messageLevel) else { return }
-        write(Self.format(message(), level: messageLevel, style: style))
+        write(Self.format(prefix.isEmpty ? message() : prefix + message(), level: messageLevel, style: style))
     }
 
     /// The text written for one message; every line of a multi-line message gets the prefix

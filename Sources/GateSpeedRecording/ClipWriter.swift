@@ -34,14 +34,14 @@ struct ClipJob: Sendable {
 final class ClipWriter: Sendable {
     private let library: ClipLibrary
     private let onClip: @Sendable (WrittenClip) -> Void
-    private let log: @Sendable (String) -> Void
+    private let log: Log
     private let jobs: BoundedQueue<ClipJob>
     private let thread = Mutex<WorkerThread?>(nil)
     let written = Atomic<Int>(0)
     let failed = Atomic<Int>(0)
 
     init(library: ClipLibrary, capacity: Int = 4, onClip: @escaping @Sendable (WrittenClip) -> Void,
-         log: @escaping @Sendable (String) -> Void) {
+         log: Log) {
         self.library = library
         self.onClip = onClip
         self.log = log
@@ -53,7 +53,7 @@ final class ClipWriter: Sendable {
             let started = try WorkerThread.start(name: "gatespeed-clip-writer") { [self] in run() }
             thread.withLock { $0 = started }
         } catch {
-            log("clip writer: no thread (\(error)); clips are not written")
+            log.error("clip writer: no thread (\(error)); clips are not written")
             jobs.close()
         }
     }
@@ -63,7 +63,7 @@ final class ClipWriter: Sendable {
         let accepted = jobs.push(job)
         if !accepted {
             failed.add(1, ordering: .relaxed)
-            log("\(job.plan.kind.rawValue) clip \(job.plan.from)…\(job.plan.to) s dropped: the clip writer is \(jobs.capacity) clips behind")
+            log.warning("\(job.plan.kind.rawValue) clip \(job.plan.from)…\(job.plan.to) s dropped: the clip writer is \(jobs.capacity) clips behind")
         }
         return accepted
     }
@@ -101,7 +101,7 @@ final class ClipWriter: Sendable {
             try library.commit(reservation)
         } catch {
             failed.add(1, ordering: .relaxed)
-            log("clip \(path) not written: \(error)")
+            log.error("clip \(path) not written: \(error)")
             return
         }
         written.add(1, ordering: .relaxed)

@@ -64,7 +64,7 @@ public final class Recorder: Sendable {
     private let worker: RecorderWorker
     private let writer: ClipWriter
     private let library: ClipLibrary
-    private let log: @Sendable (String) -> Void
+    private let log: Log
     private let started = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)
     /// The recorder thread, joined by `stop`.
@@ -78,7 +78,7 @@ public final class Recorder: Sendable {
     /// Opens the encoder and the font; throws `MediaError` or `FontError` naming the problem.
     public init(settings: RecorderSettings, library: ClipLibrary,
                 onClip: @escaping @Sendable (WrittenClip) -> Void,
-                log: @escaping @Sendable (String) -> Void = StorageGuard.logToStandardError) throws {
+                log: Log = Log().prefixed("clips: ")) throws {
         var settings = settings
         // Clips start at a keyframe: at most one second before what was asked.
         settings.encoder.keyframeIntervalSeconds = min(1, settings.encoder.keyframeIntervalSeconds)
@@ -105,7 +105,7 @@ public final class Recorder: Sendable {
             let started = try WorkerThread.start(name: "gatespeed-recorder") { [self] in run() }
             thread.withLock { $0 = started }
         } catch {
-            log("recorder: no thread (\(error)); recording is off")
+            log.error("recorder: no thread (\(error)); recording is off")
             stopping.store(true, ordering: .releasing)
             writer.finish()
         }
@@ -195,7 +195,7 @@ public final class Recorder: Sendable {
         do {
             appendToRing(try worker.encoder.flush())
         } catch {
-            log("recorder: encoder flush failed: \(error)")
+            log.error("recorder: encoder flush failed: \(error)")
         }
         let remaining = planner.withLock { $0.takeAll() }
         for clip in remaining { cut(clip) }
@@ -215,7 +215,7 @@ public final class Recorder: Sendable {
                 packets = try worker.encoder.encode(slot.image)
             } catch {
                 handoff.recycle(index)
-                if encodeFailures.add(1, ordering: .relaxed).newValue == 1 { log("recorder: encoding failed: \(error)") }
+                if encodeFailures.add(1, ordering: .relaxed).newValue == 1 { log.error("recorder: encoding failed: \(error)") }
                 continue
             }
             handoff.recycle(index)
@@ -239,7 +239,7 @@ public final class Recorder: Sendable {
         let packets = worker.ring.packets(from: clip.from, to: clip.to)
         guard !packets.isEmpty else {
             skipped.add(1, ordering: .relaxed)
-            log("recorder: no footage for the \(clip.kind.rawValue) clip \(clip.from)…\(clip.to) s")
+            log.warning("recorder: no footage for the \(clip.kind.rawValue) clip \(clip.from)…\(clip.to) s")
             return
         }
         // The path is reserved (and old clips deleted for space) on the writer's thread: this

@@ -5,7 +5,8 @@ import Glibc
 /// monotonic clock and a way to wait (both injected so tests never sleep), and where /dev is.
 public struct CameraEnvironment: Sendable {
     /// One line per event worth a person's attention (loss, recovery, what was negotiated).
-    public var log: @Sendable (String) -> Void
+    /// Where the camera's lines go, each with its level (the start-up line is info, a lost camera a warning).
+    public var log: Log
     /// Monotonic seconds; only differences matter.
     public var now: @Sendable () -> Double
     /// Blocks the calling thread for the given seconds.
@@ -18,7 +19,7 @@ public struct CameraEnvironment: Sendable {
     /// frame loop stays responsive (to shutdown, say) during long backoff delays.
     public var longestWait: Double
 
-    public init(log: @escaping @Sendable (String) -> Void,
+    public init(log: Log,
                 now: @escaping @Sendable () -> Double = CameraEnvironment.monotonicSeconds,
                 sleep: @escaping @Sendable (Double) -> Void = CameraEnvironment.sleepSeconds,
                 deviceRoot: String = "/dev", dequeueTimeout: Double = 2, longestWait: Double = 0.5) {

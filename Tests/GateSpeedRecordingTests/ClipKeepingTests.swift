@@ -2,6 +2,7 @@ import FFmpegMedia
 import Foundation
 import GateSpeedFrames
 import GateSpeedService
+import GateSpeedPlatform
 import Testing
 @testable import GateSpeedRecording
 
@@ -18,7 +19,7 @@ import Testing
         encoder.preset = "ultrafast"
         encoder.keyframeIntervalSeconds = 1
         let recorder = try Recorder(settings: RecorderSettings(encoder: encoder), library: library,
-                                    onClip: reports.sink, log: { _ in })
+                                    onClip: reports.sink, log: .silent)
         return (recorder, library)
     }
 

@@ -63,7 +63,7 @@ import Testing
         let timing = ClipTiming(preRoll: 0.5, postRoll: 0.5)
         let reports = ClipReports()
         let recorder = try Recorder(settings: RecorderSettings(encoder: encoder, timing: timing, drawOverlay: false),
-                                    library: library, onClip: reports.sink, log: { _ in })
+                                    library: library, onClip: reports.sink, log: .silent)
         recorder.start()
         var image = I420Image(width: Self.width, height: Self.height)
         var submitted = 0

@@ -3,6 +3,7 @@ import Foundation
 import GateSpeedFrames
 import GateSpeedService
 import Synchronization
+import GateSpeedPlatform
 import Testing
 @testable import GateSpeedRecording
 
@@ -19,7 +20,7 @@ import Testing
         encoder.crf = 20
         encoder.keyframeIntervalSeconds = 1
         let recorder = try Recorder(settings: RecorderSettings(encoder: encoder, frameBuffers: frameBuffers),
-                                    library: library, onClip: reports.sink, log: { _ in })
+                                    library: library, onClip: reports.sink, log: .silent)
         return (recorder, library)
     }
 

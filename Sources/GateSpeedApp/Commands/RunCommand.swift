@@ -73,7 +73,7 @@ enum RunCommand {
         let settings = CameraSettings(device: config.camera.device, width: config.camera.width, height: config.camera.height,
                                       framesPerSecond: config.camera.framesPerSecond,
                                       io: CameraIOMode(rawValue: config.camera.io.rawValue) ?? .auto)
-        let camera = V4L2CameraSource(settings: settings, log: { log.warning($0) })
+        let camera = V4L2CameraSource(settings: settings, log: log)
         var source = camera
         let recorder = Assembly.recorder(config, directory: config.clips.directory, session: journal.current.session,
                                          width: config.camera.width, height: config.camera.height, sink: sink, log: log)

@@ -171,7 +171,7 @@ enum Assembly {
                                         onClip: { clip in
                                             sink.post(.clip(t: clip.to, path: clip.path, kind: clip.kind))
                                         },
-                                        log: { log.info("clips: \($0)") })
+                                        log: log.prefixed("clips: "))
             recorder.start()
             // A run's clip is asked for once the journal has the result, with its numbers.
             let passKmh = config.course.passKmh
