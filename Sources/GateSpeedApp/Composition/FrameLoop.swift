@@ -186,8 +186,8 @@ struct FrameLoop {
         if !wasReady && output.phase == .calibrating && frame.timestamp - lastCalibrationLog >= 5 {
             lastCalibrationLog = frame.timestamp
             if output.motionFraction > 0 {
-                log.info(String(format: "calibrating: %.1f %% of the view is moving; keep the course clear and the camera still",
-                                output.motionFraction * 100))
+                log.info("calibrating: \(DecimalFormat.fixed(output.motionFraction * 100, decimals: 1)) % of the view is moving; "
+                         + "keep the course clear and the camera still")
             }
         }
         presentation.tick(t: frame.timestamp)
@@ -211,7 +211,7 @@ struct FrameLoop {
     /// Logs what the frame's timestamp did when it was not a steady step; false when the
     /// pipeline did not analyse the frame.
     private mutating func reportClock(_ t: Double, wasRunning: Bool) -> Bool {
-        func seconds(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f s", value) }
+        func seconds(_ value: Double, _ digits: Int = 3) -> String { DecimalFormat.fixed(value, decimals: digits) + " s" }
         switch pipeline.lastClockVerdict {
         case .first, .steady:
             return true

@@ -48,11 +48,11 @@ struct Presentation {
             postsPassed = 1
             if resultShownUntil == nil { overlay.result = nil }
             overlay.light(passed: 1, leftToRight: d == .leftToRight)
-            indicator = .running(litPosts: lit(), direction: crossingDirection)
+            indicator = .running(litPosts: lit(), direction: direction)
         case .post:
             postsPassed += 1
             overlay.light(passed: postsPassed, leftToRight: direction == .leftToRight)
-            indicator = .running(litPosts: lit(), direction: crossingDirection)
+            indicator = .running(litPosts: lit(), direction: direction)
         case .result(let r):
             startTime = nil
             overlay.result = OverlayState.Result(speedKmh: r.speedKmh, pass: r.pass, thresholdKmh: passKmh)
@@ -101,9 +101,6 @@ struct Presentation {
         if case .result = indicator { return }
         overlay.result = nil
     }
-
-    /// The run's direction as the LED patterns name it.
-    private var crossingDirection: CrossingDirection { direction == .leftToRight ? .leftToRight : .rightToLeft }
 
     private func lit() -> PostSet {
         var set = PostSet.none
