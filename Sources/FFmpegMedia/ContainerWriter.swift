@@ -1,4 +1,5 @@
 import CFFmpeg
+import GateSpeedPlatform
 import Glibc
 
 /// Muxes encoded packets into a file with libavformat, all or nothing.
@@ -19,17 +20,18 @@ public enum ContainerWriter {
         let temporaryPath = directory + "/." + name + ".partial"
         do {
             try mux(packets: packets, stream: stream, container: container, to: temporaryPath, reportedAs: path)
-            try synchronise(path: temporaryPath, isDirectory: false)
-            guard rename(temporaryPath, path) == 0 else {
-                throw MediaError("cannot rename \(temporaryPath) to \(path): \(String(cString: strerror(errno)))")
-            }
         } catch {
             unlink(temporaryPath)
             throw error
         }
-        // The file is complete and in place; the directory sync makes the rename durable.
-        // Its failure would not make the file any less valid, so it is best effort.
-        try? synchronise(path: directory, isDirectory: true)
+        // fsync, rename, fsync of the directory: the one atomic replace (it removes the
+        // temporary file on failure). Once renamed the file is complete and valid, so the
+        // directory sync is best effort.
+        do {
+            try DurableFile.moveIntoPlace(temporaryPath, to: path, directorySyncRequired: false)
+        } catch {
+            throw MediaError("\(error)")
+        }
     }
 
     /// The libavformat muxer for a file name.
@@ -145,13 +147,5 @@ public enum ContainerWriter {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
-    }
-
-    /// fsync of a file or directory, so its contents (or a rename in it) survive a power cut.
-    static func synchronise(path: String, isDirectory: Bool) throws {
-        let descriptor = open(path, isDirectory ? (O_RDONLY | O_DIRECTORY) : O_RDONLY)
-        guard descriptor >= 0 else { throw MediaError("cannot open \(path) to sync: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw MediaError("cannot sync \(path): \(String(cString: strerror(errno)))") }
     }
 }

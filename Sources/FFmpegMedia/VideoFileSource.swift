@@ -1,4 +1,5 @@
 import CFFmpeg
+import GateSpeedPlatform
 import GateSpeedFrames
 import Glibc
 
@@ -208,7 +209,7 @@ public final class VideoFileSource: FrameSource {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .missingFile(path: path) }
-            throw .notAVideo(path: path, reason: String(cString: strerror(errno)))
+            throw .notAVideo(path: path, reason: Errno.current.description)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break

@@ -1,4 +1,5 @@
 import GateSpeedBoard
+import GateSpeedPlatform
 import Glibc
 
 /// Why the board's GPIO lines could not be used, worded for the installer.
@@ -30,7 +31,7 @@ public enum GPIODError: Error, Hashable, Sendable, CustomStringConvertible {
             return "permission denied on \(what): add the service user to the gpio group: "
                 + "sudo usermod -aG gpio \(user), or install the udev rule (then log in again)"
         case .callFailed(let call, let what, let code):
-            return "\(call) failed on \(what): \(String(cString: strerror(code))) (errno \(code))"
+            return "\(call) failed on \(what): \(Errno(code)) (errno \(code))"
         }
     }
 

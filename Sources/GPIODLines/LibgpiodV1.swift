@@ -1,4 +1,5 @@
 import CGPIOD
+import GateSpeedPlatform
 import Glibc
 
 /// The real libgpiod v1 (1.6.x) calls. Every v1 call of GateSpeed is in this file, so a
@@ -113,11 +114,7 @@ public struct LibgpiodV1: GPIODV1Calls {
         gpiod_chip_close(chip)
     }
 
-    public func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    public func monotonicSeconds() -> Double { MonotonicClock.seconds() }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         guard let pointer else { return nil }

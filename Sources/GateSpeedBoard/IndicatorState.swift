@@ -1,8 +1,4 @@
-/// Which way the rider crosses the course (post 1 is leftmost in the image).
-public enum CrossingDirection: Hashable, Sendable {
-    case leftToRight
-    case rightToLeft
-}
+import GateSpeedCore
 
 /// The posts crossed so far in a run, as a bit set (bit 0 = post 1). No allocation.
 public struct PostSet: Hashable, Sendable {
@@ -40,7 +36,7 @@ public enum IndicatorState: Hashable, Sendable {
     /// Armed, waiting for a rider; everything off but a steady status LED.
     case ready
     /// A run in progress: each crossed post stays lit.
-    case running(litPosts: PostSet, direction: CrossingDirection)
+    case running(litPosts: PostSet, direction: Direction)
     /// A valid run finished at `since`.
     case result(pass: Bool, since: Double)
     /// The run was invalid at `since`; waiting to be re-armed.

@@ -1,7 +1,7 @@
 /// The spoken words (British English) for results and invalid runs.
 public enum Announcement {
     /// Within this many km/h of the threshold, speeds are said with one decimal.
-    public static let decimalBandKmh = 1.0
+    public static let decimalBandKmh = SpeedText.decimalBandKmh
 
     /// Said after the verdict when the speed's interval contains the pass speed.
     public static let closeCallSentence = "Too close to call."
@@ -23,22 +23,9 @@ public enum Announcement {
     /// and a pass is rounded but never said below the threshold (30.04 -> "30.0"), so the
     /// words always agree with `speedKmh >= thresholdKmh`. Outside the band whole-number
     /// rounding cannot cross the threshold.
+    /// The rule is `SpeedText`'s, shared with the overlay and the clip's file name.
     public static func spokenSpeed(_ speedKmh: Double, thresholdKmh: Double) -> String {
-        guard (speedKmh - thresholdKmh).magnitude < decimalBandKmh else {
-            return DecimalFormat.fixed(speedKmh, decimals: 0)
-        }
-        let pass = speedKmh >= thresholdKmh
-        let rule: FloatingPointRoundingRule = pass ? .toNearestOrAwayFromZero : .down
-        guard var tenths = DecimalFormat.scaledInteger(speedKmh, decimals: 1, rounding: rule) else {
-            return DecimalFormat.fixed(speedKmh, decimals: 1)
-        }
-        // Guard against the scaling itself rounding across the threshold.
-        if pass {
-            while Double(tenths) / 10 < thresholdKmh { tenths += 1 }
-        } else {
-            while Double(tenths) / 10 >= thresholdKmh { tenths -= 1 }
-        }
-        return DecimalFormat.text(scaled: tenths, decimals: 1)
+        SpeedText.spoken(speedKmh, thresholdKmh: thresholdKmh).text
     }
 
     /// One short sentence per reason, e.g. "Invalid run. Post 3 was missed.",

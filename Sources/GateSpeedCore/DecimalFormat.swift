@@ -49,7 +49,7 @@ public enum DecimalFormat {
 
     /// `value` × 10^`decimals` rounded with `rule`, or nil when not finite or too large
     /// for exact integer arithmetic.
-    static func scaledInteger(_ value: Double, decimals: Int, rounding rule: FloatingPointRoundingRule) -> Int? {
+    public static func scaledInteger(_ value: Double, decimals: Int, rounding rule: FloatingPointRoundingRule) -> Int? {
         guard value.isFinite else { return nil }
         return integer(value * powerOfTen(decimals), rounding: rule)
     }

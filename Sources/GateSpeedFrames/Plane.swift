@@ -3,7 +3,9 @@
 /// Sample `(x, y)` (pixels, top-left origin) is the byte at
 /// `base + y * rowStride + x * pixelStride`. `pixelStride` is 1 for planar formats,
 /// 2 for the luma of packed YUYV and for NV12's interleaved chroma, 4 for YUYV chroma.
-public struct Plane: @unchecked Sendable {
+/// Not `Sendable`: the memory is lent for the duration of a closure, so a view must not be
+/// handed to another thread, which could read it after the lender took it back.
+public struct Plane {
     /// Address of sample (0, 0).
     public let base: UnsafeRawPointer
     /// Samples per row.

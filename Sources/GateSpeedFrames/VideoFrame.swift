@@ -3,7 +3,9 @@
 /// The memory belongs to the frame source and is valid only while the closure that
 /// received the frame runs (see `FrameSource.nextFrame`). Anything that must outlive
 /// that closure (the recorder, say) copies what it needs into its own buffers.
-public struct VideoFrame: @unchecked Sendable {
+/// Not `Sendable`: the memory is lent for the duration of a closure, so a view must not be
+/// handed to another thread, which could read it after the lender took it back.
+public struct VideoFrame {
     /// Luma (brightness). Width and height are the frame's size in pixels.
     public let luma: Plane
     /// Chroma planes (Cb, Cr), when the source has colour. Their size tells the subsampling

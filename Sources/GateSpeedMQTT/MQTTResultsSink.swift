@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GateSpeedPlatform
 import GateSpeedService
 import MosquittoClient
 import Synchronization

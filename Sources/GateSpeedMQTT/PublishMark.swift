@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 import GateSpeedService
 
 /// How far into the journal the broker has acknowledged every result: a byte offset, kept in a

@@ -28,12 +28,15 @@ public struct RunClipRequest: Sendable, Equatable {
     public var finishTime: Double
     public var speedKmh: Double
     public var pass: Bool
+    /// The pass speed the verdict was decided against (for the figure in the file name).
+    public var thresholdKmh: Double
     /// The session the run was timed in; nil: the recorder's session when it is requested.
     public var session: SessionID?
 
     public init(number: Int, startTime: Double, finishTime: Double, speedKmh: Double, pass: Bool,
-                session: SessionID? = nil) {
+                thresholdKmh: Double, session: SessionID? = nil) {
         self.session = session
+        self.thresholdKmh = thresholdKmh
         self.number = number
         self.startTime = startTime
         self.finishTime = finishTime

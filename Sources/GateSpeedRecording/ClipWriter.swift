@@ -1,6 +1,7 @@
-import Dispatch
 import FFmpegMedia
 import Foundation
+import GateSpeedCore
+import GateSpeedPlatform
 import GateSpeedService
 import Synchronization
 
@@ -20,84 +21,91 @@ public struct WrittenClip: Sendable, Equatable {
     public var lastFrameTime: Double
 }
 
-/// One clip to mux.
+/// One clip to reserve a path for, mux and commit.
 struct ClipJob: Sendable {
     var packets: [EncodedPacket]
     var stream: EncodedStreamInfo
-    var reservation: ClipReservation
     var plan: PlannedClip
 }
 
-/// The thread that muxes clips to MP4 (off the frame loop and off the encoder), commits
-/// them to the library and reports them. Jobs queue up to `capacity`; more are refused.
+/// The thread that reserves each clip's path (the library deletes old clips for space then),
+/// muxes it to MP4, commits it to the library and reports it: all off the frame loop and off
+/// the encoder, so housekeeping never holds up a frame. Jobs queue up to `capacity`; more are refused.
 final class ClipWriter: Sendable {
     private let library: ClipLibrary
     private let onClip: @Sendable (WrittenClip) -> Void
-    private let log: @Sendable (String) -> Void
-    private let capacity: Int
-    private let jobs = Mutex<[ClipJob]>([])
-    private let closing = Atomic<Bool>(false)
-    private let wake = DispatchSemaphore(value: 0)
-    private let exited = DispatchSemaphore(value: 0)
+    private let log: Log
+    private let jobs: BoundedQueue<ClipJob>
+    private let thread = Mutex<WorkerThread?>(nil)
     let written = Atomic<Int>(0)
     let failed = Atomic<Int>(0)
 
     init(library: ClipLibrary, capacity: Int = 4, onClip: @escaping @Sendable (WrittenClip) -> Void,
-         log: @escaping @Sendable (String) -> Void) {
+         log: Log) {
         self.library = library
         self.onClip = onClip
         self.log = log
-        self.capacity = capacity
+        jobs = BoundedQueue(capacity: capacity)
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "gatespeed-clip-writer"
-        thread.start()
+        do {
+            let started = try WorkerThread.start(name: "gatespeed-clip-writer") { [self] in run() }
+            thread.withLock { $0 = started }
+        } catch {
+            log.error("clip writer: no thread (\(error)); clips are not written")
+            jobs.close()
+        }
     }
 
     /// Queues a clip; false when the queue is full (the clip is dropped and logged).
     func enqueue(_ job: ClipJob) -> Bool {
-        let accepted = jobs.withLock { queue -> Bool in
-            guard queue.count < capacity else { return false }
-            queue.append(job)
-            return true
-        }
-        if accepted { wake.signal() } else {
+        let accepted = jobs.push(job)
+        if !accepted {
             failed.add(1, ordering: .relaxed)
-            log("clip \(job.reservation.path) dropped: the clip writer is \(capacity) clips behind")
+            log.warning("\(job.plan.kind.rawValue) clip \(job.plan.from)…\(job.plan.to) s dropped: the clip writer is \(jobs.capacity) clips behind")
         }
         return accepted
     }
 
     /// Writes every queued clip, then ends the thread; returns when it has.
     func finish() {
-        closing.store(true, ordering: .releasing)
-        wake.signal()
-        exited.wait()
+        jobs.close()
+        thread.withLock { $0 }?.join()
     }
 
     private func run() {
-        while true {
-            wake.wait()
-            while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { write(job) }
-            if closing.load(ordering: .acquiring) && jobs.withLock({ $0.isEmpty }) { break }
+        while let job = jobs.take() { write(job) }
+    }
+
+    /// The clip's path in the library, or nil when clips are suspended for space (the storage
+    /// guard logged why).
+    private func reserve(_ job: ClipJob) -> ClipReservation? {
+        let bytes = job.packets.reduce(0) { $0 + $1.data.count }
+        guard let run = job.plan.run else {
+            return library.reserveHighlightClip(expectedBytes: bytes, session: job.plan.session)
         }
-        exited.signal()
+        return library.reserveRunClip(number: run.number, speedKmh: run.speedKmh, pass: run.pass,
+                                      filedKmh: SpeedText.filed(run.speedKmh, thresholdKmh: run.thresholdKmh),
+                                      expectedBytes: bytes, session: job.plan.session)
     }
 
     private func write(_ job: ClipJob) {
-        let path = job.reservation.path
+        guard let reservation = reserve(job) else {
+            failed.add(1, ordering: .relaxed)
+            return
+        }
+        let path = reservation.path
         do {
             try ContainerWriter.write(packets: job.packets, stream: job.stream, to: path)
-            try library.commit(job.reservation)
+            try library.commit(reservation)
         } catch {
             failed.add(1, ordering: .relaxed)
-            log("clip \(path) not written: \(error)")
+            log.error("clip \(path) not written: \(error)")
             return
         }
         written.add(1, ordering: .relaxed)
-        onClip(WrittenClip(path: path, kind: job.reservation.kind, number: job.reservation.number,
+        onClip(WrittenClip(path: path, kind: reservation.kind, number: reservation.number,
                            from: job.plan.from, to: job.plan.to,
                            firstFrameTime: job.packets.first?.timestamp ?? job.plan.from,
                            lastFrameTime: job.packets.last?.timestamp ?? job.plan.to))

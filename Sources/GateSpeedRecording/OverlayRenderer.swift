@@ -92,7 +92,7 @@ public final class OverlayRenderer {
     private func drawResult(_ result: OverlayState.Result, _ canvas: borrowing I420Canvas) {
         let verdictColour: OverlayColour = result.pass ? .passGreen : .failRed
         text.clear()
-        text.append(result.speedKmh, fractionDigits: 1)
+        text.append(scaled: result.shown.scaled, decimals: result.shown.decimals)
         text.append(" km/h")
         let big = largeFont, small = smallFont
         let speedWidth = text.withScalars { big.measure($0).width }

@@ -1,3 +1,4 @@
+import GateSpeedCore
 import GateSpeedService
 
 /// What the overlay shows on one recorded frame. A plain value the frame loop fills in
@@ -16,9 +17,12 @@ public struct OverlayState: Sendable, Equatable {
     public struct Result: Sendable, Equatable {
         public var speedKmh: Double
         public var pass: Bool
-        public init(speedKmh: Double, pass: Bool) {
+        /// The figure shown: `SpeedText`'s, so it never contradicts the verdict.
+        public var shown: SpeedText
+        public init(speedKmh: Double, pass: Bool, thresholdKmh: Double) {
             self.speedKmh = speedKmh
             self.pass = pass
+            shown = .shown(speedKmh, thresholdKmh: thresholdKmh)
         }
     }
 

@@ -1,3 +1,5 @@
+import GateSpeedCore
+
 /// A fixed-capacity line of text (Unicode scalar values) built without allocating:
 /// literals, integers and fixed-point decimals. Characters beyond the capacity are dropped.
 struct OverlayText {
@@ -34,19 +36,28 @@ struct OverlayText {
     }
 
     /// Appends `value` rounded to `fractionDigits` decimals (e.g. 1.42).
+    /// Rounded as `DecimalFormat` rounds (half away from zero). A figure beyond ±9e15 units,
+    /// which no course gives (e.g. an average restored from a tampered journal), shows as a dash.
     mutating func append(_ value: Double, fractionDigits: Int) {
-        var scale = 1
-        for _ in 0..<min(max(fractionDigits, 0), 9) { scale *= 10 }
-        // Beyond ±9e15 units the conversion to Int would trap: a figure no course gives
-        // (e.g. an average restored from a tampered journal) shows as a dash instead.
-        guard value.isFinite, abs(value) * Double(scale) < 9e15 else { append("–"); return }
-        let scaled = Int((abs(value) * Double(scale)).rounded())
-        if value < 0 && scaled > 0 { append(scalar: 0x2D) }
-        append(scaled / scale)
-        guard fractionDigits > 0 else { return }
+        let places = min(max(fractionDigits, 0), 9)
+        guard let scaled = DecimalFormat.scaledInteger(value, decimals: places, rounding: .toNearestOrAwayFromZero) else {
+            append("–")
+            return
+        }
+        append(scaled: scaled, decimals: places)
+    }
+
+    /// Appends `scaled` units of 10^-`decimals` (a `SpeedText`): 299 with 1 decimal is "29.9".
+    mutating func append(scaled: Int, decimals: Int) {
+        var unit = 1
+        for _ in 0..<min(max(decimals, 0), 9) { unit *= 10 }
+        if scaled < 0 { append(scalar: 0x2D) }
+        let magnitude = Int(scaled.magnitude % UInt(Int.max))
+        append(magnitude / unit)
+        guard unit > 1 else { return }
         append(scalar: 0x2E)
-        var remainder = scaled % scale
-        var digitScale = scale / 10
+        var remainder = magnitude % unit
+        var digitScale = unit / 10
         while digitScale > 0 {
             append(scalar: 0x30 + UInt32(remainder / digitScale))
             remainder %= digitScale

@@ -2,9 +2,11 @@ import Dispatch
 import FFmpegMedia
 import Foundation
 import FreeTypeText
+import GateSpeedCore
 import GateSpeedFrames
 import GateSpeedService
 import Synchronization
+import GateSpeedPlatform
 
 /// How the recorder encodes and what it keeps.
 public struct RecorderSettings: Sendable {
@@ -64,10 +66,11 @@ public final class Recorder: Sendable {
     private let library: ClipLibrary
     /// The library this recorder files its clips in (the pages mark favourites through it).
     public var clipLibrary: ClipLibrary { library }
-    private let log: @Sendable (String) -> Void
+    private let log: Log
     private let started = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)
-    private let exited = DispatchSemaphore(value: 0)
+    /// The recorder thread, joined by `stop`.
+    private let thread = Mutex<WorkerThread?>(nil)
     private let submitted = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let encoded = Atomic<Int>(0)
@@ -77,7 +80,7 @@ public final class Recorder: Sendable {
     /// Opens the encoder and the font; throws `MediaError` or `FontError` naming the problem.
     public init(settings: RecorderSettings, library: ClipLibrary,
                 onClip: @escaping @Sendable (WrittenClip) -> Void,
-                log: @escaping @Sendable (String) -> Void = StorageGuard.logToStandardError) throws {
+                log: Log = Log().prefixed("clips: ")) throws {
         var settings = settings
         // Clips start at a keyframe: at most one second before what was asked.
         settings.encoder.keyframeIntervalSeconds = min(1, settings.encoder.keyframeIntervalSeconds)
@@ -99,9 +102,15 @@ public final class Recorder: Sendable {
     public func start() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         writer.start()
-        let thread = Thread { [self] in run() }
-        thread.name = "gatespeed-recorder"
-        thread.start()
+        do {
+            thread.withLock { $0 = nil }
+            let started = try WorkerThread.start(name: "gatespeed-recorder") { [self] in run() }
+            thread.withLock { $0 = started }
+        } catch {
+            log.error("recorder: no thread (\(error)); recording is off")
+            stopping.store(true, ordering: .releasing)
+            writer.finish()
+        }
     }
 
     /// Frame loop: hands over a copy of `frame` with the overlay of this moment. Call from
@@ -173,7 +182,7 @@ public final class Recorder: Sendable {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         guard started.load(ordering: .acquiring) else { return }
         handoff.wake.signal()
-        exited.wait()
+        thread.withLock { $0 }?.join()
     }
 
     // MARK: - Recorder thread
@@ -188,12 +197,11 @@ public final class Recorder: Sendable {
         do {
             appendToRing(try worker.encoder.flush())
         } catch {
-            log("recorder: encoder flush failed: \(error)")
+            log.error("recorder: encoder flush failed: \(error)")
         }
         let remaining = planner.withLock { $0.takeAll() }
         for clip in remaining { cut(clip) }
         writer.finish()
-        exited.signal()
     }
 
     private func drainFrames() {
@@ -209,7 +217,7 @@ public final class Recorder: Sendable {
                 packets = try worker.encoder.encode(slot.image)
             } catch {
                 handoff.recycle(index)
-                if encodeFailures.add(1, ordering: .relaxed).newValue == 1 { log("recorder: encoding failed: \(error)") }
+                if encodeFailures.add(1, ordering: .relaxed).newValue == 1 { log.error("recorder: encoding failed: \(error)") }
                 continue
             }
             handoff.recycle(index)
@@ -233,23 +241,12 @@ public final class Recorder: Sendable {
         let packets = worker.ring.packets(from: clip.from, to: clip.to)
         guard !packets.isEmpty else {
             skipped.add(1, ordering: .relaxed)
-            log("recorder: no footage for the \(clip.kind.rawValue) clip \(clip.from)…\(clip.to) s")
+            log.warning("recorder: no footage for the \(clip.kind.rawValue) clip \(clip.from)…\(clip.to) s")
             return
         }
-        let bytes = packets.reduce(0) { $0 + $1.data.count }
-        let reservation: ClipReservation?
-        if let run = clip.run {
-            reservation = library.reserveRunClip(number: run.number, speedKmh: run.speedKmh, pass: run.pass,
-                                                 expectedBytes: bytes, session: clip.session)
-        } else {
-            reservation = library.reserveHighlightClip(expectedBytes: bytes, session: clip.session)
-        }
-        guard let reservation else {
-            skipped.add(1, ordering: .relaxed)
-            return  // the storage guard logged why
-        }
-        if !writer.enqueue(ClipJob(packets: packets, stream: worker.encoder.streamInfo,
-                                   reservation: reservation, plan: clip)) {
+        // The path is reserved (and old clips deleted for space) on the writer's thread: this
+        // thread must go on encoding the frames that are the next rider's pre-roll.
+        if !writer.enqueue(ClipJob(packets: packets, stream: worker.encoder.streamInfo, plan: clip)) {
             skipped.add(1, ordering: .relaxed)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 
 /// Counters of a speaker, for logs and tests.
 public struct SpeakerStatistics: Sendable, Equatable {
@@ -40,7 +41,7 @@ public final class Speaker: @unchecked Sendable {
     private var stopping = false
     private var abandonPending = false
     private var threadExited = false
-    private var speechThread: Thread?
+    private var speechThread: WorkerThread?
 
     private let onFinished: Completion
     private let log: @Sendable (String) -> Void
@@ -59,12 +60,18 @@ public final class Speaker: @unchecked Sendable {
         queue = AnnouncementQueue(capacity: capacity)
         self.onFinished = onFinished
         self.log = log
-        let thread = Thread { [self] in
-            run(makeSynthesizer: makeSynthesizer, makeOutput: makeOutput)
+        condition.lock()
+        do {
+            speechThread = try WorkerThread.start(name: "gatespeed-speech") { [self] in
+                run(makeSynthesizer: makeSynthesizer, makeOutput: makeOutput)
+            }
+        } catch {
+            // No thread: every announcement ends at once as abandoned.
+            log("speech: no thread (\(error)); nothing is spoken")
+            stopping = true
+            threadExited = true
         }
-        thread.name = "gatespeed-speech"
-        speechThread = thread
-        thread.start()
+        condition.unlock()
     }
 
     public var capacity: Int { queue.capacity }
@@ -122,7 +129,7 @@ public final class Speaker: @unchecked Sendable {
         if abandoningPending { abandonPending = true }
         condition.broadcast()
         // Called from onFinished on the speech thread: cannot wait for ourselves.
-        let onSpeechThread = Thread.current === speechThread
+        let onSpeechThread = speechThread?.isCurrent ?? false
         while !threadExited && !onSpeechThread {
             condition.wait()
         }

@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import Glibc
 
 /// Writing RIFF/WAVE files: PCM, 16-bit, mono.
@@ -69,10 +70,10 @@ public enum WAVFile {
             unlink(temporary)
             if linked { return }
             if code == EEXIST { throw .exists(path: path) }
-            throw .cannotWrite(path: path, reason: String(cString: strerror(code)))
+            throw .cannotWrite(path: path, reason: Errno(code).description)
         }
         if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno.current.description
             unlink(temporary)
             throw .cannotWrite(path: path, reason: reason)
         }
@@ -81,21 +82,14 @@ public enum WAVFile {
     /// Creates/truncates `path` and writes `bytes`; returns strerror text on failure.
     private static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        guard descriptor >= 0 else { return Errno.current.description }
         var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        do {
+            try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch {
+            failure = error.description
         }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if close(descriptor) != 0, failure == nil { failure = Errno.current.description }
         return failure
     }
 }

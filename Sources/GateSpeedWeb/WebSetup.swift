@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import GateSpeedService
 import MicroHTTPServer
 

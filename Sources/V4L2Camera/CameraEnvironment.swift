@@ -1,10 +1,12 @@
+import GateSpeedPlatform
 import Glibc
 
 /// What the camera source needs from the outside world besides the device: a log, a
 /// monotonic clock and a way to wait (both injected so tests never sleep), and where /dev is.
 public struct CameraEnvironment: Sendable {
     /// One line per event worth a person's attention (loss, recovery, what was negotiated).
-    public var log: @Sendable (String) -> Void
+    /// Where the camera's lines go, each with its level (the start-up line is info, a lost camera a warning).
+    public var log: Log
     /// Monotonic seconds; only differences matter.
     public var now: @Sendable () -> Double
     /// Blocks the calling thread for the given seconds.
@@ -17,7 +19,7 @@ public struct CameraEnvironment: Sendable {
     /// frame loop stays responsive (to shutdown, say) during long backoff delays.
     public var longestWait: Double
 
-    public init(log: @escaping @Sendable (String) -> Void,
+    public init(log: Log,
                 now: @escaping @Sendable () -> Double = CameraEnvironment.monotonicSeconds,
                 sleep: @escaping @Sendable (Double) -> Void = CameraEnvironment.sleepSeconds,
                 deviceRoot: String = "/dev", dequeueTimeout: Double = 2, longestWait: Double = 0.5) {
@@ -30,16 +32,7 @@ public struct CameraEnvironment: Sendable {
     }
 
     /// CLOCK_MONOTONIC in seconds (the clock V4L2 buffer timestamps use).
-    @Sendable public static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
+    @Sendable public static func monotonicSeconds() -> Double { MonotonicClock.seconds() }
 
-    @Sendable public static func sleepSeconds(_ seconds: Double) {
-        guard seconds > 0 else { return }
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    }
+    @Sendable public static func sleepSeconds(_ seconds: Double) { MonotonicClock.sleep(seconds: seconds) }
 }

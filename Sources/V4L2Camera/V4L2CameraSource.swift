@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import Foundation
 import GateSpeedFrames
 
@@ -34,10 +35,10 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
         switch startStream() {
         case .success(let started):
             stream = started
-            environment.log("camera \(settings.device): \(describe(started))")
+            environment.log.info("camera \(settings.device): \(describe(started))")
         case .failure(let fault):
             backoff = ReconnectBackoff(lostAt: environment.now(), reason: fault.reason)
-            environment.log("camera \(settings.device) unavailable: \(fault.reason); retrying with backoff")
+            environment.log.warning("camera \(settings.device) unavailable: \(fault.reason); retrying with backoff")
         }
     }
 
@@ -126,7 +127,7 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
         timestampsAreMonotonic = buffer.hasMonotonicTimestamp
         if !timestampsAreMonotonic && !warnedAboutClock {
             warnedAboutClock = true
-            environment.log("camera \(settings.device): driver timestamps are not CLOCK_MONOTONIC (buffer flags 0x\(String(buffer.flags, radix: 16))); using them anyway")
+            environment.log.warning("camera \(settings.device): driver timestamps are not CLOCK_MONOTONIC (buffer flags 0x\(String(buffer.flags, radix: 16))); using them anyway")
         }
     }
 
@@ -138,7 +139,7 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
         stream = nil
         lastSequence = nil
         backoff = ReconnectBackoff(lostAt: environment.now(), reason: reason)
-        environment.log("camera \(settings.device) lost: \(reason); reopening with backoff")
+        environment.log.warning("camera \(settings.device) lost: \(reason); reopening with backoff")
         return .fault(reason: reason)
     }
 
@@ -157,12 +158,12 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
             stream = started
             backoff = nil
             let attempts = state.attempts == 1 ? "1 attempt" : "\(state.attempts) attempts"
-            environment.log("camera \(settings.device) back after \(attempts): \(started.summary)")
+            environment.log.info("camera \(settings.device) back after \(attempts): \(started.summary)")
             if controlsLocked { _ = controls.lock(device) }
             return nil
         case .failure(let fault):
             if state.attemptFailed(at: environment.now(), reason: fault.reason) {
-                environment.log("camera \(settings.device) still unavailable: \(fault.reason)")
+                environment.log.warning("camera \(settings.device) still unavailable: \(fault.reason)")
             }
             backoff = state
             return .fault(reason: fault.reason)
@@ -203,7 +204,7 @@ public final class V4L2CameraSource<Device: V4L2DeviceIO>: FrameSource {
 
 extension V4L2CameraSource where Device == KernelV4L2Device {
     /// The real camera, with the backend `settings.io` picks in this process's environment.
-    public convenience init(settings: CameraSettings, log: @escaping @Sendable (String) -> Void) {
+    public convenience init(settings: CameraSettings, log: Log) {
         let device = KernelV4L2Device(mode: settings.io, environment: ProcessInfo.processInfo.environment)
         self.init(settings: settings, device: device, environment: CameraEnvironment(log: log))
     }

@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import Glibc
 
 /// A failed device call: which operation and the `errno` it set.
@@ -20,7 +21,7 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
     public var isUnsupported: Bool { code == ENOTTY || code == EINVAL || code == ENOSYS }
 
     /// The system's text for the errno, e.g. "No such device".
-    public var message: String { strerror(code).map { String(cString: $0) } ?? "errno \(code)" }
+    public var message: String { Errno(code).description }
 
     public var description: String { "\(operation) failed: \(message)" }
 }

@@ -2,6 +2,8 @@
 // pure-Swift core for each subcommand. Exit status: 0 success, 2 bad usage or config,
 // 1 anything else (one line on stderr).
 import Foundation
+import GateSpeedApp
+import GateSpeedPlatform
 import GateSpeedService
 
 let log = Log(level: .info, style: .automatic(environment: ProcessInfo.processInfo.environment))
@@ -26,13 +28,6 @@ do {
         fail("a command is needed\n" + text, status: 2)
     case .run(let command):
         switch command.name {
-        case "run": try RunCommand.run(command, log: log)
-        case "demo": try DemoCommand.run(command, log: log)
-        case "replay": try ReplayCommand.run(command, log: log)
-        case "say": try SayCommand.run(command, log: log)
-        case "devices": DevicesCommand.run()
-        case "check": try CheckCommand.run(command, log: log)
-        case "scoreboard": try ScoreboardCommand.run(command, log: log)
         case "bench":
             // --frames and --sweep are checked against their ranges by the parser (CommandTable).
             let frames = command.number("--frames").map { Int($0) } ?? BenchCommand.defaultFrames
@@ -47,13 +42,14 @@ do {
                 seed = s
             }
             exit(BenchCommand.run(file: command.positionals.first, frames: frames, sweep: sweep, seed: seed))
-        default: fail("unknown command '\(command.name)'", status: 2)
+        default:
+            if try !ApplianceCommands.run(command, log: log) { fail("unknown command '\(command.name)'", status: 2) }
         }
     }
     finished()
 } catch let usage as UsageError {
     fail(usage.message, status: 2)
-} catch let failure as CommandFailure {
+} catch let failure as ApplianceCommands.Failure {
     fail(failure.message, status: failure.status)
 } catch {
     fail("\(error)", status: 1)

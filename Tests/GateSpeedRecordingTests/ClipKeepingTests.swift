@@ -2,6 +2,7 @@ import FFmpegMedia
 import Foundation
 import GateSpeedFrames
 import GateSpeedService
+import GateSpeedPlatform
 import Testing
 @testable import GateSpeedRecording
 
@@ -18,7 +19,7 @@ import Testing
         encoder.preset = "ultrafast"
         encoder.keyframeIntervalSeconds = 1
         let recorder = try Recorder(settings: RecorderSettings(encoder: encoder), library: library,
-                                    onClip: reports.sink, log: { _ in })
+                                    onClip: reports.sink, log: .silent)
         return (recorder, library)
     }
 
@@ -35,7 +36,7 @@ import Testing
             ride.render(at: t, into: &image)
             image.withVideoFrame { _ = recorder.submit($0, overlay: OverlayState(), waitForRoom: true) }
             if t >= 3.05 && !requested {
-                recorder.requestRunClip(RunClipRequest(number: 1, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true))
+                recorder.requestRunClip(RunClipRequest(number: 1, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true, thresholdKmh: 30))
                 requested = true
             }
             if t >= 4 && !switched {

@@ -5,7 +5,7 @@ import Testing
     @Test func aRunClipIsDueOnlyOnceThePostRollIsRecorded() {
         var planner = ClipPlanner()
         planner.advance(to: 100)
-        planner.requestRun(RunClipRequest(number: 7, startTime: 100, finishTime: 103.5, speedKmh: 31, pass: true))
+        planner.requestRun(RunClipRequest(number: 7, startTime: 100, finishTime: 103.5, speedKmh: 31, pass: true, thresholdKmh: 30))
         var time = 100.0
         var dueAt: Double?
         while time < 110 {
@@ -47,7 +47,7 @@ import Testing
     @Test func stopHandsOverEverythingStillWaiting() {
         var planner = ClipPlanner()
         planner.advance(to: 10)
-        planner.requestRun(RunClipRequest(number: 1, startTime: 5, finishTime: 9, speedKmh: 30, pass: true))
+        planner.requestRun(RunClipRequest(number: 1, startTime: 5, finishTime: 9, speedKmh: 30, pass: true, thresholdKmh: 30))
         let due = planner.takeDue()
         #expect(due.isEmpty)
         let all = planner.takeAll()

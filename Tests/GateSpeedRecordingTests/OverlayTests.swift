@@ -99,7 +99,7 @@ extension I420Image {
         let background = I420Image.filled(width: 640, height: 480, luma: 60)
         var image = background
         let state = OverlayState(postXs: [], status: .nextPost(number: 3, elapsedSeconds: 1.42),
-                                 result: OverlayState.Result(speedKmh: 31.4, pass: true),
+                                 result: OverlayState.Result(speedKmh: 31.4, pass: true, thresholdKmh: 30),
                                  scoreboard: OverlayState.Scoreboard(runs: 3, passes: 2, averageKmh: 30.4))
         renderer.draw(state, on: &image)
         // Pill: dark box with bright amber text, top centre.
@@ -113,7 +113,7 @@ extension I420Image {
         #expect(image.count(x: 160..<480, y: 96..<240) { _, _, cr in cr < 80 } > 50, "PASS in green")
 
         var failed = background
-        renderer.draw(OverlayState(postXs: [], result: OverlayState.Result(speedKmh: 25, pass: false)), on: &failed)
+        renderer.draw(OverlayState(postXs: [], result: OverlayState.Result(speedKmh: 25, pass: false, thresholdKmh: 30)), on: &failed)
         #expect(failed.count(x: 160..<480, y: 96..<240) { _, _, cr in cr > 200 } > 50, "FAIL in red")
         #expect(failed.count(x: 0..<640, y: 0..<90) { y, _, _ in y != 60 } == 0, "no pill when hidden")
     }
@@ -124,7 +124,7 @@ extension I420Image {
         let states = [
             OverlayState(status: .calibrating), OverlayState(status: .ready),
             OverlayState(status: .nextPost(number: 4, elapsedSeconds: 12.345)),
-            OverlayState(result: OverlayState.Result(speedKmh: 29.96, pass: false),
+            OverlayState(result: OverlayState.Result(speedKmh: 29.96, pass: false, thresholdKmh: 30),
                          scoreboard: OverlayState.Scoreboard(runs: 12, passes: 7, averageKmh: 30.87)),
         ]
         for state in states { renderer.draw(state, on: &image) }

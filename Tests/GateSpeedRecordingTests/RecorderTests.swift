@@ -3,6 +3,7 @@ import Foundation
 import GateSpeedFrames
 import GateSpeedService
 import Synchronization
+import GateSpeedPlatform
 import Testing
 @testable import GateSpeedRecording
 
@@ -19,7 +20,7 @@ import Testing
         encoder.crf = 20
         encoder.keyframeIntervalSeconds = 1
         let recorder = try Recorder(settings: RecorderSettings(encoder: encoder, frameBuffers: frameBuffers),
-                                    library: library, onClip: reports.sink, log: { _ in })
+                                    library: library, onClip: reports.sink, log: .silent)
         return (recorder, library)
     }
 
@@ -45,7 +46,7 @@ import Testing
             if t >= 106.1 && !runRequested {
                 // The service asks for the run's clip once the result is announced.
                 recorder.requestRunClip(RunClipRequest(number: 1, startTime: 103, finishTime: 106,
-                                                       speedKmh: speed, pass: true))
+                                                       speedKmh: speed, pass: true, thresholdKmh: 30))
                 runRequested = true
             }
             if t >= 111.5 && highlightAccepted.isEmpty {
@@ -158,7 +159,7 @@ import Testing
             feed(recorder, image, ride.overlay(at: t, speedKmh: 50.4, scoreboard: scoreboard))
         }
         // The post-roll would end at 6 s; the service stops at 4 s.
-        recorder.requestRunClip(RunClipRequest(number: 2, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true))
+        recorder.requestRunClip(RunClipRequest(number: 2, startTime: 1, finishTime: 3, speedKmh: 50.4, pass: true, thresholdKmh: 30))
         recorder.stop()
         let clips = reports.all
         try #require(clips.count == 1)

@@ -33,7 +33,7 @@ struct SyntheticRide {
         if t >= start && t < finish {
             state.status = .nextPost(number: passed + 1, elapsedSeconds: t - start)
         } else if t >= finish {
-            state.result = OverlayState.Result(speedKmh: speedKmh, pass: speedKmh >= 30)
+            state.result = OverlayState.Result(speedKmh: speedKmh, pass: speedKmh >= 30, thresholdKmh: 30)
         }
         return state
     }

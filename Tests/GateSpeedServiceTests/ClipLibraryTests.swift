@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedCore
 import Testing
 @testable import GateSpeedService
 
@@ -22,10 +23,10 @@ func writeClip(_ reservation: ClipReservation, bytes: Int, library: ClipLibrary)
     @Test func namesFollowTheLayoutAndTheIndexDescribesEachClip() throws {
         let root = makeTemporaryDirectory("clips")
         let clips = try library(root)
-        let run = try #require(clips.reserveRunClip(number: 7, speedKmh: 31.4, pass: true, expectedBytes: 100))
+        let run = try #require(clips.reserveRunClip(number: 7, speedKmh: 31.4, pass: true, filedKmh: SpeedText.filed(31.4, thresholdKmh: 30), expectedBytes: 100))
         #expect(run.path == root + "/2026-06-01/session-3/run-0007-31kmh-pass.mp4")
         try writeClip(run, bytes: 100, library: clips)
-        let slow = try #require(clips.reserveRunClip(number: 8, speedKmh: 27.6, pass: false, expectedBytes: 100))
+        let slow = try #require(clips.reserveRunClip(number: 8, speedKmh: 27.6, pass: false, filedKmh: SpeedText.filed(27.6, thresholdKmh: 30), expectedBytes: 100))
         #expect(slow.path.hasSuffix("/run-0008-28kmh-fail.mp4"))
         let first = try #require(clips.reserveHighlightClip(expectedBytes: 100))
         let second = try #require(clips.reserveHighlightClip(expectedBytes: 100))
@@ -63,7 +64,7 @@ func writeClip(_ reservation: ClipReservation, bytes: Int, library: ClipLibrary)
         let root = makeTemporaryDirectory("clips-session")
         let clips = try library(root)
         try clips.setSession(SessionID(date: "2026-06-02", number: 1))
-        let run = try #require(clips.reserveRunClip(number: 1, speedKmh: 30, pass: true, expectedBytes: 1))
+        let run = try #require(clips.reserveRunClip(number: 1, speedKmh: 30, pass: true, filedKmh: SpeedText.filed(30, thresholdKmh: 30), expectedBytes: 1))
         #expect(run.path == root + "/2026-06-02/session-1/run-0001-30kmh-pass.mp4")
         #expect(clips.reserveHighlightClip(expectedBytes: 1)?.number == 1)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedCore
 import Testing
 @testable import GateSpeedService
 
@@ -82,19 +83,19 @@ import Testing
         let root = makeTemporaryDirectory("clips-postroll")
         let clips = try library(root)
         try clips.setSession(SessionID(date: "2026-06-01", number: 2))
-        let late = try #require(clips.reserveRunClip(number: 1, speedKmh: 30, pass: true, expectedBytes: 1, session: session))
+        let late = try #require(clips.reserveRunClip(number: 1, speedKmh: 30, pass: true, filedKmh: SpeedText.filed(30, thresholdKmh: 30), expectedBytes: 1, session: session))
         #expect(late.path == root + "/2026-06-01/session-1/run-0001-30kmh-pass.mp4")
         try writeClip(late, bytes: 1, library: clips)
         #expect(clips.currentIndex.clips.isEmpty, "the new session does not list the old run")
-        let own = try #require(clips.reserveRunClip(number: 1, speedKmh: 31, pass: true, expectedBytes: 1))
+        let own = try #require(clips.reserveRunClip(number: 1, speedKmh: 31, pass: true, filedKmh: SpeedText.filed(31, thresholdKmh: 30), expectedBytes: 1))
         #expect(own.path.contains("/session-2/"))
     }
 
     @Test func runNameFiguresNoCourseGivesAreClampedNotTrapped() throws {
         let clips = try library(makeTemporaryDirectory("clips-clamp"))
-        #expect(clips.reserveRunClip(number: 1, speedKmh: 1e300, pass: true, expectedBytes: 1)?.path
+        #expect(clips.reserveRunClip(number: 1, speedKmh: 1e300, pass: true, filedKmh: SpeedText.filed(1e300, thresholdKmh: 30), expectedBytes: 1)?.path
             .hasSuffix("run-0001-9999kmh-pass.mp4") == true)
-        #expect(clips.reserveRunClip(number: 2, speedKmh: .nan, pass: false, expectedBytes: 1)?.path
+        #expect(clips.reserveRunClip(number: 2, speedKmh: .nan, pass: false, filedKmh: SpeedText.filed(.nan, thresholdKmh: 30), expectedBytes: 1)?.path
             .hasSuffix("run-0002-0kmh-fail.mp4") == true)
         #expect(ClipFileName(parsing: "run-0002-0kmh-fail.mp4") == ClipFileName(kind: .run, number: 2, roundedKmh: 0, pass: false))
         #expect(ClipFileName(parsing: "run-99999999999999999999-1kmh-pass.mp4") == nil)

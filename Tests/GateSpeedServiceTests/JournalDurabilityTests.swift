@@ -4,6 +4,7 @@ import Testing
 @testable import GateSpeedService
 #if canImport(Glibc)
 import Glibc
+import GateSpeedPlatform
 #endif
 
 /// A disk behind the journal's write seam that can be made to refuse every write and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GateSpeedService
+import GateSpeedPlatform
 
 /// What the frame loop tells systemd (issue 12): the watchdog is fed while frames arrive and
 /// while the camera is being reopened within its retry schedule, not for minutes without a

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-@testable import GateSpeedService
+@testable import GateSpeedPlatform
 
 /// A datagram socket standing in for systemd's `$NOTIFY_SOCKET`.
 final class FakeNotifySocket {

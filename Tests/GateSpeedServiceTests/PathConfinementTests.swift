@@ -1,6 +1,8 @@
 import Foundation
+import GateSpeedCore
 import Testing
 @testable import GateSpeedService
+import GateSpeedPlatform
 
 /// Names read from the clip folder (a crafted `index.json`, linked folders) never reach
 /// anything outside it: nothing there is deleted, written or read.
@@ -88,7 +90,7 @@ import Testing
                                     clock: clock.read)
         try FileManager.default.createSymbolicLink(atPath: root + "/2026-06-01/session-1/index.json.tmp",
                                                    withDestinationPath: outside + "/victim.txt")
-        let run = try #require(clips.reserveRunClip(number: 1, speedKmh: 30, pass: true, expectedBytes: 1))
+        let run = try #require(clips.reserveRunClip(number: 1, speedKmh: 30, pass: true, filedKmh: SpeedText.filed(30, thresholdKmh: 30), expectedBytes: 1))
         try writeClip(run, bytes: 5, library: clips)
         #expect(try String(contentsOfFile: outside + "/victim.txt", encoding: .utf8) == "precious")
         #expect(clips.currentIndex.clips.count == 1)

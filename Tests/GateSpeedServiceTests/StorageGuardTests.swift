@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GateSpeedCore
 import Testing
 @testable import GateSpeedService
 
@@ -47,14 +48,14 @@ final class LogLines: Sendable {
         // Four 1000-byte clips fill the disk down to the 1000-byte floor.
         for number in 1...4 {
             clock.advance(by: 60)
-            let run = try #require(clips.reserveRunClip(number: number, speedKmh: 30, pass: true, expectedBytes: 1_000))
+            let run = try #require(clips.reserveRunClip(number: number, speedKmh: 30, pass: true, filedKmh: SpeedText.filed(30, thresholdKmh: 30), expectedBytes: 1_000))
             try writeClip(run, bytes: 1_000, library: clips)
         }
         try clips.setFavourite(true, file: "run-0001-30kmh-pass.mp4", session: session)
 
         // The fifth needs room: run 1 is a favourite, so run 2 (the oldest other) goes.
         clock.advance(by: 60)
-        let fifth = try #require(clips.reserveRunClip(number: 5, speedKmh: 31, pass: true, expectedBytes: 1_000))
+        let fifth = try #require(clips.reserveRunClip(number: 5, speedKmh: 31, pass: true, filedKmh: SpeedText.filed(31, thresholdKmh: 30), expectedBytes: 1_000))
         try writeClip(fifth, bytes: 1_000, library: clips)
         var files = clips.currentIndex.clips.map(\.number)
         #expect(files == [1, 3, 4, 5])

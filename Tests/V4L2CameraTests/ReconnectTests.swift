@@ -18,6 +18,8 @@ import Testing
         let log = LogRecorder()
         let source = makeSource(device, clock: clock, log: log)
         #expect(log.lines == ["camera /dev/video0: 640x480 GREY at 30 fps (Fake Webcam, uvcvideo)"])
+        // The normal start-up line is information, not a warning (issue 13).
+        #expect(log.levels == [.info])
         for _ in times { #expect(pull(source).0 == .delivered) }
 
         let lostAt = clock.now

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 import GateSpeedFrames
 @testable import V4L2Camera
 
@@ -22,12 +23,27 @@ final class TestClock: @unchecked Sendable {
     }
 }
 
-/// Collects log lines.
+/// Collects log lines: the messages, and the level of each.
 final class LogRecorder: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [String] = []
-    var lines: [String] { lock.withLock { stored } }
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    private var stored: [(level: LogLevel, message: String)] = []
+    var lines: [String] { lock.withLock { stored.map(\.message) } }
+    var levels: [LogLevel] { lock.withLock { stored.map(\.level) } }
+
+    /// A log whose journald-style lines (`<6>message`) this recorder takes apart.
+    var log: Log { Log(level: .debug, style: .journald, write: { [self] line in append(line) }) }
+
+    func append(_ line: String) {
+        var text = Substring(line)
+        if text.hasSuffix("\n") { text = text.dropLast() }
+        var level = LogLevel.info
+        if text.hasPrefix("<"), let close = text.firstIndex(of: ">"),
+           let priority = Int(text[text.index(after: text.startIndex)..<close]) {
+            level = LogLevel.allCases.first { $0.syslogPriority == priority } ?? .info
+            text = text[text.index(after: close)...]
+        }
+        lock.withLock { stored.append((level, String(text))) }
+    }
 }
 
 /// A source over `device` with a test clock and log.
@@ -35,7 +51,7 @@ func makeSource(_ device: FakeV4L2Device, settings: CameraSettings = CameraSetti
                 clock: TestClock = TestClock(), log: LogRecorder = LogRecorder(),
                 deviceRoot: String = "/dev") -> V4L2CameraSource<FakeV4L2Device> {
     device.clock = clock
-    let environment = CameraEnvironment(log: { log.append($0) }, now: { clock.now }, sleep: { clock.sleep($0) },
+    let environment = CameraEnvironment(log: log.log, now: { clock.now }, sleep: { clock.sleep($0) },
                                         deviceRoot: deviceRoot)
     return V4L2CameraSource(settings: settings, device: device, environment: environment)
 }

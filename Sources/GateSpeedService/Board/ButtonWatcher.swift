@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedBoard
+import GateSpeedPlatform
 import Synchronization
 
 /// Watches the button on its own thread: raw edges -> `ButtonInterpreter` (debounce,
@@ -59,19 +60,22 @@ public final class ButtonWatcher<Source: ButtonEdgeSource & SendableMetatype>: S
         guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return }
         let pollSeconds = Self.pollSeconds, retrySeconds = Self.retrySeconds
-        let thread = Thread { [self] in
-            while running.load(ordering: .acquiring) {
-                do {
-                    try poll(timeoutSeconds: pollSeconds)
-                } catch {
-                    report(error)
-                    Thread.sleep(forTimeInterval: retrySeconds)
+        do {
+            _ = try WorkerThread.start(name: "gatespeed-button") { [self] in
+                while running.load(ordering: .acquiring) {
+                    do {
+                        try poll(timeoutSeconds: pollSeconds)
+                    } catch {
+                        report(error)
+                        MonotonicClock.sleep(seconds: retrySeconds)
+                    }
                 }
+                finished.signal()
             }
-            finished.signal()
+        } catch {
+            running.store(false, ordering: .releasing)
+            report(error)
         }
-        thread.name = "gatespeed-button"
-        thread.start()
     }
 
     /// Stops the thread, waiting at most one poll.

@@ -1,3 +1,4 @@
+import GateSpeedCore
 import GateSpeedBoard
 
 /// What `gatespeed check` found.
@@ -43,8 +44,7 @@ public struct HardwareCheckReport: Hashable, Sendable {
     }
 
     private static func format(_ seconds: Double) -> String {
-        let tenths = Int((seconds * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        DecimalFormat.fixed(seconds, decimals: 1)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedBoard
+import GateSpeedPlatform
 import Synchronization
 
 /// Drives the LEDs from the indicator state: a small thread evaluates `LEDPatterns` about
@@ -90,15 +91,17 @@ public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
         guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return }
         let tickSeconds = Self.tickSeconds
-        let thread = Thread { [self] in
-            while running.load(ordering: .acquiring) {
-                step(now: clock())
-                Thread.sleep(forTimeInterval: tickSeconds)
+        do {
+            _ = try WorkerThread.start(name: "gatespeed-leds") { [self] in
+                while running.load(ordering: .acquiring) {
+                    step(now: clock())
+                    MonotonicClock.sleep(seconds: tickSeconds)
+                }
+                finished.signal()
             }
-            finished.signal()
+        } catch {
+            running.store(false, ordering: .releasing)   // no thread to wait for in `stop`
         }
-        thread.name = "gatespeed-leds"
-        thread.start()
     }
 
     /// Stops the thread (waits for its last tick) and turns every LED off.

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 
 /// Reading and writing the per-session `index.json`, always through `ConfinedDirectory`.
 ///

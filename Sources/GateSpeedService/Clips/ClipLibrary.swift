@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GateSpeedPlatform
 
 /// Where clips live and what is known about them:
 /// `ROOT/YYYY-MM-DD/session-N/run-0007-31kmh-pass.mp4`, `…/highlight-0003.mp4`, and a
@@ -24,6 +25,9 @@ public final class ClipLibrary: Sendable {
         var session: SessionID
         var index: SessionClipIndex
         var nextHighlight: Int
+        /// Every other session's index, read from disk once (the first time space is short)
+        /// and kept up to date from then on, so housekeeping never re-reads an `index.json`.
+        var others: [SessionID: SessionClipIndex]?
     }
 
     /// - Parameter partialClipIsPlayable: decides whether a hidden `.NAME.partial` left by a
@@ -53,8 +57,14 @@ public final class ClipLibrary: Sendable {
 
     /// Switches to another session (date change or command); later clips go to its directory.
     public func setSession(_ session: SessionID) throws(DurableFileError) {
-        let index = Self.loadOrEmpty(session, store: store)
-        state.withLock { $0 = MutableState(session: session, index: index, nextHighlight: Self.nextHighlight(in: index)) }
+        state.withLock { state in
+            guard session != state.session else { return }
+            let index = state.others?.removeValue(forKey: session) ?? Self.loadOrEmpty(session, store: store)
+            state.others?[state.session] = state.index
+            state.session = session
+            state.index = index
+            state.nextHighlight = Self.nextHighlight(in: index)
+        }
     }
 
     /// Directory of a session's clips.
@@ -67,12 +77,11 @@ public final class ClipLibrary: Sendable {
     ///   - expectedBytes: about how big the clip will be (the packets' total).
     ///   - session: the session the run was timed in (nil: the current one). A clip cut after
     ///     a new session began still belongs to the session of its run.
-    public func reserveRunClip(number: Int, speedKmh: Double, pass: Bool, expectedBytes: Int,
+    ///   - filedKmh: the whole km/h the name carries (`SpeedText.filed`: it agrees with `pass`).
+    public func reserveRunClip(number: Int, speedKmh: Double, pass: Bool, filedKmh: Int, expectedBytes: Int,
                                session: SessionID? = nil) -> ClipReservation? {
-        // The name carries whole km/h; a speed no course can give is clamped, never trapped on.
-        let shown = speedKmh.isFinite ? min(max(speedKmh, 0), 9_999) : 0
         let name = ClipFileName(kind: .run, number: min(max(number, 1), ClipFileName.maximumNumber),
-                                roundedKmh: Int(shown.rounded()), pass: pass).text
+                                roundedKmh: min(max(filedKmh, 0), 9_999), pass: pass).text
         return reserve(expectedBytes: expectedBytes, session: session) { session, _ in
             (ClipReservation(path: self.directory(of: session) + "/" + name, kind: .run, number: number,
                              session: session, speedKmh: speedKmh, pass: pass), false)
@@ -101,11 +110,11 @@ public final class ClipLibrary: Sendable {
             speedKmh: reservation.speedKmh, verdict: reservation.pass.map { $0 ? "pass" : "fail" },
             file: file, bytes: size)
         try state.withLock { (state: inout MutableState) throws(DurableFileError) in
-            var index = reservation.session == state.session ? state.index : try store.load(reservation.session)
+            var index = try Self.index(of: reservation.session, in: state, store: store)
             index.clips.removeAll { $0.file == entry.file }
             index.clips.append(entry)
             try store.save(index)
-            if reservation.session == state.session { state.index = index }
+            Self.keep(index, of: reservation.session, in: &state)
         }
         return entry
     }
@@ -115,11 +124,11 @@ public final class ClipLibrary: Sendable {
     @discardableResult
     public func setFavourite(_ favourite: Bool, file: String, session: SessionID) throws(DurableFileError) -> Bool {
         try state.withLock { (state: inout MutableState) throws(DurableFileError) -> Bool in
-            var index = session == state.session ? state.index : try store.load(session)
+            var index = try Self.index(of: session, in: state, store: store)
             guard let position = index.clips.firstIndex(where: { $0.file == file }) else { return false }
             index.clips[position].favourite = favourite
             try store.save(index)
-            if session == state.session { state.index = index }
+            Self.keep(index, of: session, in: &state)
             return true
         }
     }
@@ -163,7 +172,7 @@ public final class ClipLibrary: Sendable {
     /// Deletes the oldest non-favourite clip of all sessions and drops it from its index.
     private func deleteOldestClip(state: inout MutableState) -> Bool {
         var oldest: (session: SessionID, index: SessionClipIndex, entry: ClipEntry)?
-        for (session, index) in allIndexes(state) {
+        for (session, index) in allIndexes(&state) {
             for entry in index.clips where !entry.favourite {
                 if let current = oldest, !Self.isOlder(entry, session, than: current.entry, current.session) { continue }
                 oldest = (session, index, entry)
@@ -180,9 +189,9 @@ public final class ClipLibrary: Sendable {
         var updated = index
         updated.clips.removeAll { $0.file == entry.file }
         // An index that cannot be rewritten is still correct enough: the file is gone,
-        // and a missing file is removed again (harmlessly) on the next pass.
+        // and a missing file is removed again (harmlessly) on the next start.
         try? store.save(updated)
-        if session == state.session { state.index = updated }
+        Self.keep(updated, of: session, in: &state)
         storageGuard.log("deleted \(directory)/\(entry.file) to keep free space")
         return true
     }
@@ -194,9 +203,27 @@ public final class ClipLibrary: Sendable {
         return a.number < b.number
     }
 
-    /// Every session index under the root (the current one from memory).
-    private func allIndexes(_ state: MutableState) -> [(SessionID, SessionClipIndex)] {
-        [(state.session, state.index)] + store.allSessions().filter { $0.0 != state.session }
+    /// Every session index under the root, from memory (read from disk the first time).
+    private func allIndexes(_ state: inout MutableState) -> [(SessionID, SessionClipIndex)] {
+        if state.others == nil {
+            var others: [SessionID: SessionClipIndex] = [:]
+            for (session, index) in store.allSessions() where session != state.session { others[session] = index }
+            state.others = others
+        }
+        return [(state.session, state.index)] + (state.others ?? [:]).map { ($0.key, $0.value) }
+    }
+
+    /// A session's index: the current one, one already in memory, or read from disk.
+    private static func index(of session: SessionID, in state: MutableState,
+                              store: ClipIndexStore) throws(DurableFileError) -> SessionClipIndex {
+        if session == state.session { return state.index }
+        if let known = state.others?[session] { return known }
+        return try store.load(session)
+    }
+
+    /// Keeps a rewritten index in memory.
+    private static func keep(_ index: SessionClipIndex, of session: SessionID, in state: inout MutableState) {
+        if session == state.session { state.index = index } else if state.others != nil { state.others?[session] = index }
     }
 
     // MARK: - Index files

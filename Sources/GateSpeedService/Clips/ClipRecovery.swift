@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 /// What a kill mid-write leaves in the clip folders, dealt with at start: a hidden
 /// `.NAME.partial` that is a complete, playable clip (killed between the last write and the
 /// rename) is kept: renamed to NAME and added to its session's index. One that is not (cut

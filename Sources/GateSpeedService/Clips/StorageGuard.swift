@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import GateSpeedPlatform
 #endif
 
 /// Keeps a minimum of free space on the clips' file system. The clip library asks it

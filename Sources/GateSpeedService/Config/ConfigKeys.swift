@@ -1,4 +1,5 @@
 import GateSpeedFrames
+import GateSpeedPlatform
 
 /// The table of every config key (see `ConfigKey`), in the order of `Deploy/config.example.json`.
 /// The decoder reads its known keys, ranges and range messages from here, and the reference

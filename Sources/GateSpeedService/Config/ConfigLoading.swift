@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import GateSpeedPlatform
 #endif
 
 extension GateSpeedConfig {
@@ -56,7 +57,7 @@ extension GateSpeedConfig {
         /// Said instead of strerror when the errno alone would mislead (a FIFO, a huge file).
         var detail: String?
         /// The phrase after the file name: `cannot be read (Permission denied)`, `is a FIFO …`.
-        var problem: String { detail ?? "cannot be read (\(String(cString: strerror(code))))" }
+        var problem: String { detail ?? "cannot be read (\(Errno(code)))" }
     }
 
     /// Reads a regular file of at most `maximumFileBytes`. A FIFO, a device, a socket or a

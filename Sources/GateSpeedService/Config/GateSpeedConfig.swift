@@ -1,4 +1,5 @@
 import GateSpeedFrames
+import GateSpeedPlatform
 
 /// Everything the appliance reads from `/etc/gatespeed/config.json`. Every key is
 /// optional in the file; `GateSpeedConfig()` is the set of defaults that

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 
 /// Reading `results.jsonl` back after a restart. Every line is checked before it is
 /// believed: a line that does not decode, or whose numbers are out of range (a speed of

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GateSpeedPlatform
 
 /// Whether a journal line is on disk.
 public enum JournalDurability: Sendable, Equatable {

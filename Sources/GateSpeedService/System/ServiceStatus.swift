@@ -1,4 +1,5 @@
 import Synchronization
+import GateSpeedPlatform
 
 /// The line `systemctl status gatespeed` shows (`STATUS=`): the phase, then any faults, e.g.
 /// `ready`, `running`, `fault; camera: no frame for 2 s`, `ready; clips: suspended, less than

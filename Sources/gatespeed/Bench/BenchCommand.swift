@@ -6,6 +6,7 @@ import GateSpeedService
 import GateSpeedSimulation
 import GateSpeedVision
 import Glibc
+import GateSpeedPlatform
 
 /// `gatespeed bench [FILE] [--frames N]`: what the per-frame path costs, per stage, median and
 /// p99 in microseconds, and its heap allocations per frame (the requirement is 0 in steady state).

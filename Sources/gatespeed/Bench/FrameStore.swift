@@ -1,4 +1,5 @@
 import GateSpeedFrames
+import GateSpeedPlatform
 
 /// How the benchmark lays out the frames it holds: the layouts a camera or a decoder hands the
 /// frame loop (see `V4L2Camera.FrameLayout`, `FFmpegMedia.VideoFileSource`).

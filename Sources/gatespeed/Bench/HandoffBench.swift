@@ -1,6 +1,7 @@
 import AllocationCounting
 import GateSpeedFrames
 import GateSpeedRecording
+import GateSpeedPlatform
 
 /// What handing a frame to the recorder costs the frame loop, per layout: `FrameHandoff.submit`
 /// (the copy into a pooled I420 buffer, the overlay, the queue) as the frame loop calls it, on

@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import AllocationCounting
 import Foundation
 import GateSpeedFrames

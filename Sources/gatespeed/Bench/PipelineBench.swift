@@ -4,6 +4,7 @@ import GateSpeedEngine
 import GateSpeedFrames
 import GateSpeedVision
 import Synchronization
+import GateSpeedPlatform
 
 /// What the per-frame path cost on one sequence of frames.
 struct BenchMeasurement {

@@ -1,6 +1,7 @@
 import GateSpeedService
 import GateSpeedSimulation
 import Glibc
+import GateSpeedPlatform
 
 /// `GATESPEED_BENCH_RAW=FILE gatespeed bench [--frames N]`: instead of timing, writes N frames
 /// of the bench's colour scene (riders in coloured clothes, at the first size of

@@ -1,4 +1,5 @@
 import GateSpeedVision
+import GateSpeedPlatform
 
 /// A stage probe that reads the clock as each stage of a frame ends and keeps, per frame, how
 /// long each stage took (nanoseconds, one clock read included) in storage sized up front.

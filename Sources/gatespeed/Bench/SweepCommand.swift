@@ -5,6 +5,7 @@ import GateSpeedService
 import GateSpeedSimulation
 import Glibc
 import Synchronization
+import GateSpeedPlatform
 
 /// `gatespeed bench --sweep N [--seed S]`: judges N randomised scenes (`SceneSweep`, seeds S to
 /// S + N - 1) through the whole per-frame path and prints the sweep's figures: detection rate,

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one hand-over queue between threads: many producers, one consumer, a fixed capacity.
+/// `push` never blocks: past the capacity it refuses (the producer counts a drop), unless the
+/// item must be kept (`beyondCapacity`: results, clips). The consumer sleeps in `takeAll` until
+/// something arrives, the queue is closed, or an optional time-out passes.
+public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    /// What `takeAll` got: every waiting item, in order, and whether the queue is closed (after
+    /// a closed, empty batch nothing more will come).
+    public struct Batch {
+        public var items: [Element]
+        public var isClosed: Bool
+    }
+
+    public let capacity: Int
+    // Guarded by `lock`.
+    private var items: [Element] = []
+    private var closed = false
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
+    private let arrived: UnsafeMutablePointer<pthread_cond_t>
+
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        lock = .allocate(capacity: 1)
+        arrived = .allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(arrived, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(arrived)
+        pthread_mutex_destroy(lock)
+        arrived.deallocate()
+        lock.deallocate()
+    }
+
+    /// Adds `item` at the end; false (nothing added) when the queue is full and the item may
+    /// be dropped, or the queue is closed.
+    @discardableResult
+    public func push(_ item: Element, beyondCapacity: Bool = false) -> Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard !closed, beyondCapacity || items.count < capacity else { return false }
+        items.append(item)
+        pthread_cond_signal(arrived)
+        return true
+    }
+
+    /// Items waiting now.
+    public var count: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return items.count
+    }
+
+    /// No more pushes are taken; the consumer gets what is left, then closed, empty batches.
+    public func close() {
+        pthread_mutex_lock(lock)
+        closed = true
+        pthread_cond_broadcast(arrived)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Waits until an item is there or the queue is closed (or `timeout` seconds pass), then
+    /// takes every waiting item.
+    public func takeAll(waitingAtMost timeout: Double? = nil) -> Batch {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let timeout {
+            let deadline = Self.deadline(after: timeout)
+            while items.isEmpty && !closed {
+                var due = deadline
+                if pthread_cond_timedwait(arrived, lock, &due) == ETIMEDOUT { break }
+            }
+        } else {
+            while items.isEmpty && !closed { pthread_cond_wait(arrived, lock) }
+        }
+        let taken = items
+        items.removeAll(keepingCapacity: true)
+        return Batch(items: taken, isClosed: closed)
+    }
+
+    /// The first waiting item, waiting for one; nil once the queue is closed and empty.
+    public func take() -> Element? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while items.isEmpty && !closed { pthread_cond_wait(arrived, lock) }
+        return items.isEmpty ? nil : items.removeFirst()
+    }
+
+    private static func deadline(after seconds: Double) -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let wait = seconds.isFinite ? min(max(seconds, 0), 86_400) : 86_400
+        let whole = wait.rounded(.down)
+        var due = timespec(tv_sec: now.tv_sec + Int(whole), tv_nsec: now.tv_nsec + Int((wait - whole) * 1e9))
+        if due.tv_nsec >= 1_000_000_000 {
+            due.tv_sec += 1
+            due.tv_nsec -= 1_000_000_000
+        }
+        return due
+    }
+}
