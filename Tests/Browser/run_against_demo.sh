@@ -15,10 +15,13 @@ work=$(mktemp -d)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 token=browser-check-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')
 printf '{"web": {"listen": "127.0.0.1:%s", "token": "%s"}}\n' "$port" "$token" > "$work/config.json"
-# The demo reads standard input for the pairing "button": keep it open, and quiet.
-sleep 600 | "$binary" demo --config "$work/config.json" --seconds 120 --output "$work/out" > "$work/events.jsonl" 2> "$work/log.txt" &
+# The demo reads standard input for the pairing "button": a FIFO held open (fd 3) until the end.
+mkfifo "$work/stdin"
+"$binary" demo --config "$work/config.json" --seconds 120 --output "$work/out" < "$work/stdin" \
+  > "$work/events.jsonl" 2> "$work/log.txt" &
 demo=$!
-cleanup() { kill "$demo" 2>/dev/null || true; wait "$demo" 2>/dev/null || true; rm -rf "$work"; }
+exec 3> "$work/stdin"
+cleanup() { exec 3>&-; kill "$demo" 2>/dev/null || true; wait "$demo" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 for _ in $(seq 100); do
   curl -fs "http://127.0.0.1:$port/api/status" >/dev/null 2>&1 && break
