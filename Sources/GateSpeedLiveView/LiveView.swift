@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import Foundation
 import GateSpeedFrames
 import Synchronization
@@ -87,7 +88,7 @@ public final class LiveView: @unchecked Sendable {
             return false
         }
         let box = CompressorBox(compressor)
-        guard LiveViewThread.start(name: "gatespeed-live", { [self] in encodeLoop(box.compressor) }) else {
+        guard (try? WorkerThread.start(name: "gatespeed-live", { [self] in encodeLoop(box.compressor) })) != nil else {
             log("live view: the encoding thread could not be started; no live view")
             return false
         }

@@ -59,7 +59,7 @@ public final class MQTTResultsSink: @unchecked Sendable {
     private let onFault: @Sendable (String?) -> Void
     private let onCommand: @Sendable (MQTTCommand) -> Void
     private var connection: MosquittoConnection?
-    private var worker: MQTTThread?
+    private var worker: WorkerThread?
     private let mark: PublishMark?
 
     private let queue = Mutex<(items: [Item], resultsSkipped: Bool)>(([], false))
@@ -124,7 +124,11 @@ public final class MQTTResultsSink: @unchecked Sendable {
         let endpoint = settings.connection.endpoint
         log.info("mqtt: \(endpoint.tls ? "mqtts" : "mqtt")://\(endpoint.host):\(endpoint.port) as station \(settings.station)"
                  + (mark.map { "; results from the journal after byte \(sentOffset) (\($0.path))" } ?? ""))
-        worker = try MQTTThread.spawn(name: "gatespeed-mqtt-q") { [self] in work() }
+        do {
+            worker = try WorkerThread.start(name: "gatespeed-mqtt-q") { [self] in work() }
+        } catch {
+            throw MQTTError(operation: "pthread_create", reason: "\(error)")
+        }
         try connection?.start()
     }
 

@@ -52,6 +52,7 @@ public enum ScoreboardPage {
     if(initial)show(initial);
     const events=new EventSource('/events');
     events.onmessage=m=>show(JSON.parse(m.data));
+    events.onopen=()=>fetch('/api/scoreboard').then(r=>r.json()).then(show).catch(()=>{});
     </script></body></html>
     """
 }

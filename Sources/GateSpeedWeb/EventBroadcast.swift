@@ -34,7 +34,7 @@ public final class EventBroadcast: Sendable {
     public var clientCount: Int { clients.withLock { $0.count } }
 
     /// A new client's stream, or nil when there are `maximumClients` already.
-    func openStream() -> HTTPStream? {
+    public func openStream() -> HTTPStream? {
         let subscriber = EventSubscriber(capacity: queueCapacity)
         let accepted = clients.withLock { list -> Bool in
             guard list.count < maximumClients else { return false }

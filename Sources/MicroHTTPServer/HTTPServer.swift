@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
@@ -5,7 +6,7 @@ import Glibc
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a listening thread and one thread per connection (at
-/// most `maximumConnections`), all of ordinary priority (see `ServerThread`), never the caller's.
+/// most `maximumConnections`), all of ordinary priority (started by `WorkerThread`), never the caller's.
 /// The handler runs on the connection's thread with the whole request read; a body over
 /// `maximumBodyBytes` is answered 413 without reaching it. A stream is pulled on its own
 /// connection's thread, so a client that stops reading holds up nothing but its connection,
@@ -43,7 +44,9 @@ public final class HTTPServer: Sendable {
         let context = Unmanaged.passRetained(ServerContext(settings: settings, handler: handler))
         final class Started: @unchecked Sendable { var daemon: OpaquePointer?; var error: Int32 = 0 }
         let started = Started()
-        try ServerThread.runAndWait {
+        // libmicrohttpd's threads descend from this one and inherit its ordinary priority.
+        do {
+            try WorkerThread.runAndWait(name: "gatespeed-http", priority: .normal) { _ in
             started.daemon = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                     gs_mhd_start(socketAddress, { cls, connection, url, method, _, upload, uploadSize, requestContext in
@@ -62,6 +65,9 @@ public final class HTTPServer: Sendable {
                 }
             }
             started.error = errno
+            }
+        } catch {
+            throw HTTPServerError("cannot create a thread (\(error))")
         }
         guard let daemon = started.daemon else {
             context.release()

@@ -1,10 +1,11 @@
+import GateSpeedPlatform
 import CMosquitto
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One libmosquitto client on its own network thread (`MQTTThread`, SCHED_OTHER): connects,
+/// One libmosquitto client on its own network thread (`WorkerThread`, SCHED_OTHER): connects,
 /// keeps the connection (keep-alive, reconnect with backoff), delivers messages and acks to
 /// `MQTTHandlers`. `publish` and `subscribe` may be called from any thread (libmosquitto is
 /// thread-safe once `mosquitto_threaded_set` is on) and never block on the network.
@@ -17,7 +18,7 @@ public final class MosquittoConnection: @unchecked Sendable {
     /// The message whose ack ends the shutdown (the final `offline`), or 0.
     private let finalMessage = Atomic<Int32>(0)
     private let finalAcked = Atomic<Bool>(false)
-    private var thread: MQTTThread?
+    private var thread: WorkerThread?
     private var finalPublish: (topic: String, payload: String)?
 
     private static let libraryReady: Bool = { mosquitto_lib_init() == gs_mosq_success() }()
@@ -84,7 +85,11 @@ public final class MosquittoConnection: @unchecked Sendable {
 
     /// Starts the network thread, which connects and keeps reconnecting until `stop`.
     public func start() throws(MQTTError) {
-        thread = try MQTTThread.spawn(name: "gatespeed-mqtt") { [self] in networkLoop() }
+        do {
+            thread = try WorkerThread.start(name: "gatespeed-mqtt") { [self] in networkLoop() }
+        } catch {
+            throw MQTTError(operation: "pthread_create", reason: "\(error)")
+        }
     }
 
     /// Publishes `payload`; returns the message id (for `MQTTHandlers.published`). QoS 1

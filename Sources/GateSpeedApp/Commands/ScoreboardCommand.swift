@@ -2,6 +2,7 @@ import Foundation
 import GateSpeedMQTT
 import GateSpeedPlatform
 import GateSpeedService
+import GateSpeedWeb
 import MicroHTTPServer
 import MosquittoClient
 import Synchronization
@@ -9,7 +10,7 @@ import Synchronization
 /// `gatespeed scoreboard --mqtt URL [--listen HOST:PORT]`: the club scoreboard. Subscribes to
 /// every station on the broker (`gatespeed/+/…`) and serves a live page (one column per
 /// course) with the pages' HTTP adapter: `GET /` the page, `GET /api/scoreboard` its JSON,
-/// `GET /events` Server-Sent Events of that JSON whenever it changes. Runs until SIGTERM/SIGINT.
+/// `GET /events` Server-Sent Events of that JSON whenever it changes (the setup pages' `EventBroadcast`). Runs until SIGTERM/SIGINT.
 enum ScoreboardCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
         guard let url = command.value("--mqtt") else {
@@ -39,7 +40,8 @@ enum ScoreboardCommand {
             }
             settings.caFile = path
         }
-        let board = LiveScoreboard()
+        let broadcast = EventBroadcast()
+        let board = LiveScoreboard(onChange: { broadcast.publish($0) })
         let box = ConnectionBox()
         var handlers = MQTTHandlers()
         handlers.connected = {
@@ -53,7 +55,7 @@ enum ScoreboardCommand {
             let connection = try MosquittoConnection(settings: settings, handlers: handlers)
             box.connection = connection
             let server = try HTTPServer.start(HTTPServerSettings(host: String(listen[..<colon]), port: port)) { request in
-                route(request, board: board)
+                route(request, board: board, events: broadcast)
             }
             try connection.start()
             log.info("scoreboard: http://\(listen[..<colon]):\(server.port)/ for the stations on \(url)")
@@ -65,25 +67,14 @@ enum ScoreboardCommand {
         }
     }
 
-    static func route(_ request: HTTPRequest, board: LiveScoreboard) -> HTTPResponse {
+    static func route(_ request: HTTPRequest, board: LiveScoreboard, events: EventBroadcast) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .text("only GET\n", status: 405) }
         switch request.path {
-        case "/": return .text(ScoreboardPage.html(initialJSON: board.versioned.1), contentType: "text/html; charset=utf-8")
+        case "/": return .text(ScoreboardPage.html(initialJSON: board.snapshot.json), contentType: "text/html; charset=utf-8")
         case "/api/scoreboard": return .text(board.snapshot.json, contentType: "application/json")
         case "/events":
-            let seen = Atomic<Int>(-1)
-            return .stream(HTTPStream(next: { timeout in
-                let deadline = Date().addingTimeInterval(timeout)
-                repeat {
-                    let (version, json) = board.versioned
-                    if version != seen.load(ordering: .relaxed) {
-                        seen.store(version, ordering: .relaxed)
-                        return .data(Array("data: \(json)\n\n".utf8))
-                    }
-                    usleep(50_000)
-                } while Date() < deadline
-                return .wait
-            }), contentType: "text/event-stream")
+            guard let stream = events.openStream() else { return .text("too many event readers\n", status: 503) }
+            return .stream(stream, contentType: "text/event-stream")
         default: return .text("not found\n", status: 404)
         }
     }
@@ -91,19 +82,20 @@ enum ScoreboardCommand {
 
 /// The scoreboard shared by the MQTT thread (writes) and the page's connections (reads).
 final class LiveScoreboard: Sendable {
-    private let state = Mutex<(board: ClubScoreboard, version: Int, json: String)>((ClubScoreboard(), 0, ClubScoreboard().json))
+    private let state = Mutex<ClubScoreboard>(ClubScoreboard())
+    /// Told the scoreboard's JSON after every change, on the MQTT thread, outside the lock.
+    private let onChange: @Sendable (String) -> Void
+
+    init(onChange: @escaping @Sendable (String) -> Void = { _ in }) { self.onChange = onChange }
 
     func apply(topic: String, payload: [UInt8]) {
-        state.withLock { state in
-            if state.board.apply(topic: topic, payload: payload) {
-                state.version += 1
-                state.json = state.board.json
-            }
+        let changed = state.withLock { board -> String? in
+            board.apply(topic: topic, payload: payload) ? board.json : nil
         }
+        if let changed { onChange(changed) }
     }
 
-    var snapshot: ClubScoreboard { state.withLock { $0.board } }
-    var versioned: (Int, String) { state.withLock { ($0.version, $0.json) } }
+    var snapshot: ClubScoreboard { state.withLock { $0 } }
 }
 
 /// The connection, for the handler that subscribes on every connect (set once before `start`).

@@ -86,7 +86,7 @@ extension Assembly {
     /// In the demo there is no button: each line typed on the terminal (Enter) is a short press
     /// for a waiting pairing. Reads until standard input ends.
     static func pairFromTerminal(_ pairing: Pairing, log: Log) {
-        let thread = Thread {
+        let started = try? WorkerThread.start(name: "gatespeed-terminal") {
             while readLine() != nil {
                 if pairing.buttonPressed(now: EventBroadcast.now()) {
                     log.info("pages: paired (Enter on the terminal)")
@@ -95,7 +95,6 @@ extension Assembly {
                 }
             }
         }
-        thread.name = "gatespeed-terminal"
-        thread.start()
+        if started == nil { log.warning("pages: Enter on the terminal cannot pair (no thread for it)") }
     }
 }
