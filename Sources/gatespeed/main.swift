@@ -32,6 +32,7 @@ do {
         case "say": try SayCommand.run(command, log: log)
         case "devices": DevicesCommand.run()
         case "check": try CheckCommand.run(command, log: log)
+        case "pair": try PairCommand.run(command, log: log)
         case "bench":
             // --frames and --sweep are checked against their ranges by the parser (CommandTable).
             let frames = command.number("--frames").map { Int($0) } ?? BenchCommand.defaultFrames

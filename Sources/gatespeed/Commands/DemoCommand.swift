@@ -49,7 +49,7 @@ enum DemoCommand {
         loop.status = status
         let handover = PipelineHandover()
         loop.courseHandover = handover
-        let pairing = Assembly.pairing(config)
+        let pairing = Assembly.pairing(config, journalPath: journalPath, log: log)
         let pages = Assembly.webPages(WebWiring(loaded: loaded, sink: sink, status: status, commands: commands,
                                                 clipsDirectory: clipsDirectory, recorder: recorder, handover: handover,
                                                 pairing: pairing, tally: Assembly.tally(journal), log: log))
