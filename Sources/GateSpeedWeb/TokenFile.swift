@@ -17,6 +17,12 @@ public struct StoredToken: Equatable, Sendable {
     }
 }
 
+/// Why a token file was refused.
+public struct TokenFileProblem: Error, Equatable, Sendable {
+    public let text: String
+    init(_ text: String) { self.text = text }
+}
+
 /// The paired tokens kept across restarts: `web-tokens.json` beside the journal,
 /// `{"version":1,"tokens":[{"sha256":"…","created":"…","label":"…"}]}`, replaced atomically
 /// (DurableFile). A file that is not that (corrupt, hostile, too big) is renamed to
@@ -59,8 +65,10 @@ public struct TokenFile: Sendable {
         switch read() {
         case .missing: return .missing
         case .bytes(let bytes):
-            if let problem = Self.problem(decoding: bytes) { return setAside(problem) }
-            return .tokens(Self.decode(bytes))
+            switch Self.parse(bytes) {
+            case .success(let tokens): return .tokens(tokens)
+            case .failure(let problem): return setAside(problem.text)
+            }
         case .unreadable(let problem): return setAside(problem)
         }
     }
@@ -80,33 +88,27 @@ public struct TokenFile: Sendable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Why `bytes` is not a token file, or nil when it is one.
-    static func problem(decoding bytes: [UInt8]) -> String? {
+    /// The tokens in `bytes`, or why they are not a token file.
+    static func parse(_ bytes: [UInt8]) -> Result<[StoredToken], TokenFileProblem> {
         guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
-            return "not a JSON object"
+            return .failure(TokenFileProblem("not a JSON object"))
         }
-        guard (root["version"] as? Int) == 1 else { return "\"version\" is not 1" }
-        guard let entries = root["tokens"] as? [Any] else { return "\"tokens\" is not a list" }
-        guard entries.count <= Pairing.maximumTokens else { return "more than \(Pairing.maximumTokens) tokens" }
+        guard (root["version"] as? Int) == 1 else { return .failure(TokenFileProblem("\"version\" is not 1")) }
+        guard let entries = root["tokens"] as? [Any] else { return .failure(TokenFileProblem("\"tokens\" is not a list")) }
+        guard entries.count <= Pairing.maximumTokens else {
+            return .failure(TokenFileProblem("more than \(Pairing.maximumTokens) tokens"))
+        }
+        var tokens: [StoredToken] = []
         for (index, entry) in entries.enumerated() {
             guard let object = entry as? [String: Any],
                   let hex = object["sha256"] as? String, let hash = SHA256.bytes(fromHex: hex), hash.count == 32,
                   let created = object["created"] as? String, created.count <= 40,
                   let label = object["label"] as? String, label.count <= maximumLabel else {
-                return "token \(index + 1) is not {\"sha256\": 64 hex digits, \"created\": text, \"label\": text}"
+                return .failure(TokenFileProblem("token \(index + 1) is not {\"sha256\": 64 hex digits, \"created\": text, \"label\": text}"))
             }
+            tokens.append(StoredToken(hash: hash, created: created, label: Pairing.cleanLabel(label)))
         }
-        return nil
-    }
-
-    private static func decode(_ bytes: [UInt8]) -> [StoredToken] {
-        guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
-              let entries = root["tokens"] as? [[String: Any]] else { return [] }
-        return entries.compactMap { object in
-            guard let hex = object["sha256"] as? String, let hash = SHA256.bytes(fromHex: hex),
-                  let created = object["created"] as? String, let label = object["label"] as? String else { return nil }
-            return StoredToken(hash: hash, created: created, label: label)
-        }
+        return .success(tokens)
     }
 
     private enum Read { case missing, bytes([UInt8]), unreadable(String) }
