@@ -4,6 +4,14 @@
 #   sudo Deploy/install.sh                 install (or upgrade) and start the service
 #   sudo Deploy/install.sh --uninstall     stop and remove it; keeps config, clips and results
 #   sudo Deploy/install.sh --uninstall --purge   ... and removes config, clips and results too
+#   sudo Deploy/install.sh --hotspot NAME  make the board a Wi-Fi hotspot NAME (NetworkManager) whose
+#                                          phones reach the pages at http://10.42.0.1:8080 and, with
+#                                          avahi, http://HOSTNAME.local:8080; changes nothing else
+#
+# Hotspot options (re-running changes the existing hotspot, keeping its passphrase unless given):
+#   --hotspot-password PASS   its WPA2 passphrase, 8 to 63 characters (default: made up, printed once)
+#   --hotspot-interface IF    the Wi-Fi interface (default wlan0)
+#   --hostname                also name the board "gatespeed", so it answers at gatespeed.local
 #
 # Options:
 #   --dry-run        print what would be done, change nothing
@@ -30,12 +38,18 @@ build=1
 deps=1
 binary=""
 root="${ROOT:-${DESTDIR:-}}"
+hotspot_ssid=""
+hotspot_password=""
+hotspot_interface=wlan0
+set_hostname=0
+# A passphrase never printed by run(): it is shown once, on its own line.
+secret=""
 
 need_value() {
   if (($# < 2)) || [[ $2 == --* ]]; then echo "install.sh: $1 needs a value (see --help)" >&2; exit 2; fi
 }
 
-usage() { sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while (($#)); do
   case "$1" in
@@ -47,6 +61,10 @@ while (($#)); do
     --binary) need_value "$@"; shift; binary=$1; build=0 ;;
     --skip-deps) deps=0 ;;
     --root) need_value "$@"; shift; root=$1 ;;
+    --hotspot) need_value "$@"; shift; hotspot_ssid=$1; mode=hotspot ;;
+    --hotspot-password) need_value "$@"; shift; hotspot_password=$1 ;;
+    --hotspot-interface) need_value "$@"; shift; hotspot_interface=$1 ;;
+    --hostname) set_hostname=1 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -56,6 +74,15 @@ if ((purge)) && [[ $mode != uninstall ]]; then
   echo "install.sh: --purge only goes with --uninstall" >&2; exit 2
 fi
 root="${root%/}"
+if [[ $mode != hotspot ]] && { [[ -n $hotspot_password ]] || ((set_hostname)) || [[ $hotspot_interface != wlan0 ]]; }; then
+  echo "install.sh: --hotspot-password, --hotspot-interface and --hostname go with --hotspot NAME" >&2; exit 2
+fi
+if [[ $mode == hotspot ]]; then
+  if ((${#hotspot_ssid} > 32)); then echo "install.sh: --hotspot: the name has more than 32 bytes" >&2; exit 2; fi
+  if [[ -n $hotspot_password ]] && { ((${#hotspot_password} < 8)) || ((${#hotspot_password} > 63)); }; then
+    echo "install.sh: --hotspot-password must have 8 to 63 characters (WPA2)" >&2; exit 2
+  fi
+fi
 
 # Paths on the target system.
 bin_path="$root/usr/local/bin/gatespeed"
@@ -68,12 +95,21 @@ service_user=gatespeed
 
 say() { echo "install.sh: $*" >&2; }
 
+# Prints a command as run() does, with the hotspot's passphrase hidden.
+show() {
+  local argument
+  for argument in "$@"; do
+    if [[ -n $secret && $argument == "$secret" ]]; then printf ' %s' '********'; else printf ' %q' "$argument"; fi
+  done
+  printf '\n'
+}
+
 # Runs a command, or prints it under --dry-run. Every change goes through here.
 run() {
   if ((dry_run)); then
-    printf 'would run:'; printf ' %q' "$@"; printf '\n'
+    printf 'would run:'; show "$@"
   else
-    printf '+'; printf ' %q' "$@"; printf '\n'
+    printf '+'; show "$@"
     "$@"
   fi
 }
@@ -208,4 +244,71 @@ uninstall_gatespeed() {
   return 0
 }
 
-if [[ $mode == install ]]; then install_gatespeed; else uninstall_gatespeed; fi
+# NetworkManager's hotspot: one connection, "gatespeed-hotspot", added once and changed on
+# re-runs. ipv4.method shared gives the phones addresses by DHCP (NetworkManager's dnsmasq) with
+# the board at 10.42.0.1. IPv6 is off on it: the service listens on IPv4 only, so avahi then
+# offers phones only the address they can reach.
+hotspot_connection=gatespeed-hotspot
+
+make_passphrase() {
+  local made=""
+  while ((${#made} < 16)); do
+    made+=$(head -c 256 /dev/urandom | LC_ALL=C tr -dc 'abcdefghijkmnpqrstuvwxyz23456789')
+  done
+  echo "${made:0:16}"
+}
+
+setup_hotspot() {
+  need_root
+  if ! command -v nmcli >/dev/null; then
+    say "nmcli not found: the hotspot needs NetworkManager (Raspberry Pi OS bookworm has it;"
+    say "elsewhere: apt-get install network-manager). Nothing was changed."
+    exit 1
+  fi
+  local exists=0
+  if nmcli -t -f NAME connection show 2>/dev/null | grep -qx "$hotspot_connection"; then exists=1; fi
+  local passphrase=$hotspot_password generated=0
+  if [[ -z $passphrase ]] && ! ((exists)); then passphrase=$(make_passphrase); generated=1; fi
+  secret=$passphrase
+  local settings=(connection.interface-name "$hotspot_interface" connection.autoconnect yes
+                  802-11-wireless.ssid "$hotspot_ssid" 802-11-wireless.mode ap 802-11-wireless.band bg
+                  ipv4.method shared ipv4.addresses 10.42.0.1/24 ipv6.method disabled
+                  wifi-sec.key-mgmt wpa-psk)
+  if [[ -n $passphrase ]]; then settings+=(wifi-sec.psk "$passphrase"); fi
+  if ((exists)); then
+    run nmcli connection modify "$hotspot_connection" "${settings[@]}"
+  else
+    run nmcli connection add type wifi ifname "$hotspot_interface" con-name "$hotspot_connection" \
+      autoconnect yes ssid "$hotspot_ssid" "${settings[@]}"
+  fi
+  if ((deps)); then run apt-get install -y --no-install-recommends avahi-daemon; fi
+  daemon systemctl enable --now avahi-daemon.service
+  local name
+  if ((set_hostname)); then
+    daemon hostnamectl set-hostname gatespeed
+    # sudo and others look the board's own name up in /etc/hosts (127.0.1.1 on Debian).
+    local hosts="$root/etc/hosts"
+    if [[ -f $hosts ]] && grep -q '^127\.0\.1\.1[[:space:]]' "$hosts"; then
+      run sed -i 's/^127\.0\.1\.1[[:space:]].*/127.0.1.1\tgatespeed/' "$hosts"
+    else
+      ((dry_run)) && echo "would add 127.0.1.1 gatespeed to $hosts" || printf '127.0.1.1\tgatespeed\n' >> "$hosts"
+    fi
+    name=gatespeed
+  else
+    name=$(hostname 2>/dev/null || echo raspberrypi)
+  fi
+  daemon nmcli connection up "$hotspot_connection"
+  if ((generated)); then
+    echo "hotspot passphrase (shown only now; write it down): $passphrase"
+  elif ((exists)) && [[ -z $hotspot_password ]]; then
+    echo "kept the hotspot's passphrase (show it: nmcli --show-secrets -g wifi-sec.psk connection show $hotspot_connection)"
+  fi
+  say "hotspot \"$hotspot_ssid\" on $hotspot_interface: join it, then open http://$name.local:8080 or http://10.42.0.1:8080"
+  if ((dry_run)); then say "dry run: nothing was changed"; fi
+}
+
+case $mode in
+  install) install_gatespeed ;;
+  uninstall) uninstall_gatespeed ;;
+  hotspot) setup_hotspot ;;
+esac

@@ -73,7 +73,7 @@ struct WebRoutes: Sendable {
         let method = request.method
         if path == ["pair"] {
             guard method == "POST" else { return methodNotAllowed() }
-            let id = pairing.begin(now: setup.clock())
+            let id = pairing.begin(now: setup.clock(), label: request.header("user-agent"))
             setup.log("pages: pairing requested; press the button (short) within \(Int(pairing.windowSeconds)) s")
             return Self.json(WebJSON.object([("id", WebJSON.quoted(id)),
                                              ("expires_s", WebJSON.number(pairing.windowSeconds, decimals: 0))]), status: 201)
@@ -87,7 +87,7 @@ struct WebRoutes: Sendable {
                                          ["clips", "favourite"]: "POST"]
         guard let wanted = known[path] else { return notFound() }
         guard method == wanted else { return methodNotAllowed() }
-        guard pairing.authorizes(request.header("authorization")) else {
+        guard pairing.authorizes(request.header("authorization"), now: setup.clock()) else {
             return HTTPResponse.text("{\"ok\":false,\"error\":\"a token is needed: Authorization: Bearer TOKEN (pair with the button, or web.token)\"}",
                                      status: 401, contentType: "application/json",
                                      headers: [("WWW-Authenticate", "Bearer realm=\"gatespeed\"")])

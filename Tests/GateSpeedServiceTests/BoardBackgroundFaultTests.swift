@@ -1,4 +1,5 @@
 import GateSpeedBoard
+import GateSpeedPlatform
 import GateSpeedService
 import Testing
 

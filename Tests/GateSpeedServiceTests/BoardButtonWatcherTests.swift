@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedBoard
+import GateSpeedPlatform
 import GateSpeedService
 import Testing
 

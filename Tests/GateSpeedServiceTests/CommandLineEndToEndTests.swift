@@ -73,7 +73,7 @@ import Testing
 
     @Test func everyCommandHasHelp() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: \(Self.binary)")
-        for command in ["run", "demo", "replay", "say", "devices", "check", "bench"] {
+        for command in ["run", "demo", "replay", "say", "devices", "check", "pair", "bench"] {
             let outcome = try gatespeed([command, "--help"])
             #expect(outcome.status == 0)
             #expect(outcome.stdout.contains("usage: gatespeed \(command)"))

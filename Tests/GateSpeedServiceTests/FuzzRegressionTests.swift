@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 import GateSpeedService
 import Testing
 

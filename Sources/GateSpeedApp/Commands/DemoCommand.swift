@@ -54,7 +54,7 @@ enum DemoCommand {
         loop.courseHandover = handover
         let liveView = Assembly.liveView(config, width: scene.width, height: scene.height, log: log)
         loop.liveView = liveView
-        let pairing = Assembly.pairing(config)
+        let pairing = Assembly.pairing(config, journalPath: journalPath, log: log)
         let pages = Assembly.webPages(WebWiring(loaded: loaded, sink: sink, status: status, commands: commands,
                                                 clipsDirectory: clipsDirectory, recorder: recorder, handover: handover,
                                                 pairing: pairing, tally: Assembly.tally(journal), log: log,

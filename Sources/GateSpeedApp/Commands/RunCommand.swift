@@ -34,7 +34,7 @@ enum RunCommand {
         let commands = LoopCommands()
         let mqtt = Assembly.mqttSink(mqttSettings, journal: journal, sink: sink, status: status, commands: commands, log: log)
         NewSessionSignal.install()
-        let pairing = Assembly.pairing(config)
+        let pairing = Assembly.pairing(config, journalPath: config.journal.path, log: log)
         let situation = MachineSituationCell(.calibrating)
         var indicate: (IndicatorState) -> Void = { _ in }
         var stopBoard: () -> Void = {}
@@ -46,10 +46,13 @@ enum RunCommand {
                 leds.start()
                 let watcher = ButtonWatcher(source: lines.button, situation: { situation.value },
                                             onAction: { action in
-                                                // A short press while a phone waits to pair pairs it.
-                                                if action == .highlight, pairing.buttonPressed(now: FrameLoop.monotonicNow()) {
-                                                    sink.confirm("Paired.")
-                                                    log.info("pages: paired by the button")
+                                                // A short press while a phone waits to pair pairs it; a
+                                                // long one (recalibrate) revokes every other token first.
+                                                let long = action == .recalibrate
+                                                if pairing.buttonPressed(now: FrameLoop.monotonicNow(), revokingOthers: long) {
+                                                    sink.confirm(long ? "Paired. Other phones revoked." : "Paired.")
+                                                    log.info(long ? "pages: paired by a long press; every other token revoked"
+                                                                  : "pages: paired by the button")
                                                     return
                                                 }
                                                 sink.confirm(action.confirmation)

@@ -22,6 +22,7 @@ public enum ApplianceCommands {
             case "devices": DevicesCommand.run()
             case "check": try CheckCommand.run(command, log: log)
             case "scoreboard": try ScoreboardCommand.run(command, log: log)
+            case "pair": try PairCommand.run(command, log: log)
             default: return false
             }
         } catch {

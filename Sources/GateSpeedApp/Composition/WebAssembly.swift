@@ -26,8 +26,11 @@ struct WebWiring {
 }
 
 extension Assembly {
-    /// The pairing book for `web.token`, made before the button is hooked to it.
-    static func pairing(_ config: GateSpeedConfig) -> Pairing { Pairing(fixedToken: config.web.token) }
+    /// The pairing book for `web.token` and the paired tokens kept in `web-tokens.json` beside
+    /// the journal at `journalPath`, made before the button is hooked to it.
+    static func pairing(_ config: GateSpeedConfig, journalPath: String, log: Log) -> Pairing {
+        Pairing(fixedToken: config.web.token, tokenFile: TokenFile.besideJournal(journalPath), log: { log.warning($0) })
+    }
 
     /// Starts the pages on `web.listen` (nil when off, or when the address cannot be had: timing
     /// never depends on the pages) and feeds them every event line.
