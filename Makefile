@@ -61,9 +61,11 @@ fuzz: deps
 # Kernel in the loop: the real V4L2, libgpiod and ALSA backends against Debian's own kernel drivers
 # (vivid, gpio-sim, snd-aloop) in a QEMU VM (see the README, "Testing against the kernel"). Cached under .build/kitl.
 # The page in headless Chromium against a real demo (Tests/Browser/run_against_demo.sh); screenshots
-# in $(BROWSER_SHOTS). Skips when there is no chromium.
+# in $(BROWSER_SHOTS). Installs Debian's chromium first; skips only when it cannot be installed,
+# and fails when a check fails.
 BROWSER_SHOTS ?= .build/browser-shots
 browser-test: build
+	GATESPEED_BROWSER_DEPS=1 ./Deploy/install-deps.sh || echo "browser-test: chromium could not be installed" >&2
 	./Tests/Browser/run_against_demo.sh .build/debug/gatespeed $(BROWSER_SHOTS)
 
 kitl: release

@@ -23,6 +23,10 @@ if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then
   packages+=(systemd)   # systemd-analyze verify for the unit file
   packages+=(mosquitto mosquitto-clients openssl curl)   # the MQTT tests start their own broker (TLS: a test CA)
 fi
+# Used only by the browser checks (`make browser-test`), which skip when these cannot be installed.
+if [[ "${GATESPEED_BROWSER_DEPS:-0}" == 1 ]]; then
+  packages+=(chromium python3 curl)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

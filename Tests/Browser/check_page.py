@@ -10,6 +10,7 @@ Save (with TOKEN) is accepted; that a clip in the runs tab plays inline; and tha
 the screen. Screenshots of every tab go to OUTDIR. Exits 0 when all pass, 1 otherwise, 0 with "SKIP"
 when there is no Chromium. Standard library only.
 """
+import json
 import os
 import sys
 import time
@@ -97,9 +98,21 @@ def main(url, token, out):
                       "setup: Check shows the solve's answer: " + report[:160])
         browser.screenshot(os.path.join(out, "page-setup.png"))
         browser.evaluate("document.getElementById('check-out').textContent = ''")
+        # A crop to the course's band: the marks are saved in that view, and the view with them.
+        browser.evaluate("document.getElementById('crop-y').value = '0.1';"
+                         "document.getElementById('crop-height').value = '0.8'; Setup.draw();")
         browser.evaluate("document.getElementById('save').click()")
         saved = wait(browser, "document.getElementById('check-out').textContent", 30) or ""
         checks.expect(saved.startswith("Saved"), "setup: Save is accepted: " + saved[:160])
+        browser.evaluate("window.savedView = null; fetch('/api/course').then(r => r.json())"
+                         ".then(d => { window.savedView = d; })")
+        # Post 3's top, tapped on the sensor, is saved as a point of the cropped view.
+        view = wait(browser, "window.savedView && JSON.stringify([window.savedView.camera.crop,"
+                             " window.savedView.course.posts[2].top[1], (Setup.marks[2].top[1] - 0.1) / 0.8])", 15) or "null"
+        crop, top_y, expected_y = json.loads(view) or [{}, 0, 1]
+        checks.expect(abs(crop.get("y", 0) - 0.1) < 1e-6 and abs(crop.get("height", 0) - 0.8) < 1e-6
+                      and abs(top_y - expected_y) < 1e-3,
+                      f"setup: the crop is saved with the marks in its view ({view})")
         browser.screenshot(os.path.join(out, "page-setup-full.png"), full_page=True)
 
         # Runs: a clip plays inline.

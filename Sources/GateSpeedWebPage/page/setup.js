@@ -213,22 +213,21 @@ const Setup = {
   async check() {
     const made = this.courseBody();
     if (made.problem) { toast(made.problem); return; }
-    const r = await api('POST', '/api/course/check', made.body).catch(() => ({ ok: false, status: 0, data: { error: 'the box does not answer' } }));
+    const r = await api('POST', '/api/course/check', { course: made.body, view: made.view }).catch(() => ({ ok: false, status: 0, data: { error: 'the box does not answer' } }));
     this.report(r, false);
   },
   async save() {
     const made = this.courseBody();
     if (made.problem) { toast(made.problem); return; }
-    const g = made.view, box = state.camera;
-    const same = Number(g.rotation) === Number(box.rotation || 0) && g.mirror === Boolean(box.mirror)
-      && ['x', 'y', 'width', 'height'].every((k) => Math.abs(g.crop[k] - box.crop[k]) < 1e-6);
-    if (!same) {
-      toast('The view differs from the box\'s rotation, mirror and crop: change those in its config file first.');
-      return;
-    }
-    const r = await api('PUT', '/api/course', made.body).catch(() => ({ ok: false, status: 0, data: { error: 'the box does not answer' } }));
+    // The marks are in the view the form describes: the view is saved with them.
+    const request = { course: made.body, view: made.view };
+    const r = await api('PUT', '/api/course', request).catch(() => ({ ok: false, status: 0, data: { error: 'the box does not answer' } }));
     this.report(r, true);
-    if (r.ok) { state.course = made.body; Live.drawPostLabels(); }
+    if (r.ok) {
+      state.course = made.body;
+      Object.assign(state.camera, { rotation: made.view.rotation, mirror: made.view.mirror, crop: Object.assign({}, made.view.crop) });
+      Live.drawPostLabels();
+    }
   },
 
   // The walk-through check: the server reports each post as it is passed.
