@@ -129,7 +129,7 @@ public enum CommandTable {
                     positional: .none, options: []),
         CommandSpec(name: "check", summary: "Hardware self-test: walks the LEDs, speaks a test phrase, waits for a button press.",
                     positional: .none, options: [config]),
-        CommandSpec(name: "pair", summary: "Lists or revokes the phones paired with the button (web-tokens.json beside the journal; only hashes of tokens are kept). A running service notices within a second.",
+        CommandSpec(name: "pair", summary: "Lists or revokes the phones paired with the button. Only hashes of their tokens are kept, in web-tokens.json beside the journal; a running service notices within a second.",
                     positional: .none,
                     options: [config,
                               OptionSpec(name: "--list", valueName: nil, help: "list the paired tokens' dates and labels (the default)"),
