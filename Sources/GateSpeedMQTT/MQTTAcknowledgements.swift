@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,7 +68,7 @@ struct MQTTAcknowledgements {
 
     private mutating func noteLatency(_ entry: Sent) {
         guard let observedAt = entry.observedAt else { return }
-        let now = Self.monotonicNanoseconds()
+        let now = MonotonicClock.nanoseconds()
         latenciesMilliseconds.append(Double(now &- observedAt) / 1e6)
         if latenciesMilliseconds.count > 10_000 { latenciesMilliseconds.removeFirst() }
     }
@@ -78,11 +79,5 @@ struct MQTTAcknowledgements {
             sent.removeFirst()
         }
         if sent.isEmpty { ackedOffset = max(ackedOffset, readOffset) }
-    }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(max(now.tv_sec, 0)) &* 1_000_000_000 &+ UInt64(max(now.tv_nsec, 0))
     }
 }

@@ -135,7 +135,7 @@ public final class MQTTResultsSink: @unchecked Sendable {
     /// The event sink's line observer: hands the line over and returns at once.
     public func observe(_ line: String) {
         let isResult = line.hasPrefix("{\"event\":\"result\"") || line.hasPrefix("{\"event\":\"invalid\"")
-        let observedAt = MQTTAcknowledgements.monotonicNanoseconds()
+        let observedAt = MonotonicClock.nanoseconds()
         let accepted = queue.withLock { queue -> Bool in
             if queue.items.count >= settings.queueCapacity {
                 if isResult { queue.resultsSkipped = true }   // the journal has it

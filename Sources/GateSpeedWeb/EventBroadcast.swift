@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 import MicroHTTPServer
 import Synchronization
 
@@ -70,8 +71,8 @@ public final class EventBroadcast: Sendable {
         })
     }
 
-    /// Seconds on a monotonic clock (the pages' default clock).
-    public static func now() -> Double { ProcessInfo.processInfo.systemUptime }
+    /// Seconds on the program's monotonic clock (the pages' default clock).
+    public static func now() -> Double { MonotonicClock.seconds() }
 }
 
 /// One `/events` client's queue.

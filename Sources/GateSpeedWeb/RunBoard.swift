@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedService
 import Synchronization
 
 /// What `/api/status` and `/api/runs` tell, kept up to date from the event lines (the same
@@ -132,33 +133,14 @@ public final class RunBoard: Sendable {
 
 /// JSON text pieces for the API's answers (fixed field order, no Foundation number noise).
 enum WebJSON {
-    static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string (the events' own quoting).
+    static func quoted(_ value: String) -> String { JSONObject.quoted(value) }
 
-    /// A finite number with at most `decimals` decimals; `null` otherwise.
+    /// A finite number under 10^12 with at most `decimals` decimals, trailing zeros trimmed (the
+    /// events' own formatting); `null` otherwise.
     static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite, abs(value) < 1e12 else { return "null" }
-        let text = String(format: "%.\(decimals)f", value)
-        guard text.contains(".") else { return text }
-        var trimmed = Substring(text)
-        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
-        if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
-        return trimmed == "-0" ? "0" : String(trimmed)
+        return JSONObject.number(value, decimals: decimals)
     }
 
     static func object(_ members: [(String, String)]) -> String {

@@ -28,11 +28,10 @@ enum ScoreboardCommand {
         var settings = MQTTConnectionSettings(endpoint: endpoint, clientID: "gatespeed-scoreboard-\(getpid())")
         settings.username = command.value("--username")
         if let path = command.value("--password-file") {
-            guard let data = FileManager.default.contents(atPath: path), data.count <= 4096,
-                  let password = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first else {
-                throw CommandFailure(message: "scoreboard: --password-file: cannot read a password from \(path)", status: 2)
+            switch Assembly.readPassword(path) {
+            case .success(let password): settings.password = password
+            case .failure(let problem): throw CommandFailure(message: "scoreboard: --password-file: \(problem.text)", status: 2)
             }
-            settings.password = String(password)
         }
         if let path = command.value("--ca-file") {
             guard FileManager.default.isReadableFile(atPath: path) else {

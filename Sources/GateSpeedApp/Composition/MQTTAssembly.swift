@@ -22,13 +22,10 @@ extension Assembly {
         var connection = MQTTConnectionSettings(endpoint: endpoint, clientID: "gatespeed-" + station)
         connection.username = mqtt.username
         if let path = mqtt.passwordFile {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw bad(ConfigKeys.MQTT.passwordFile, "cannot read \(path)")
+            switch readPassword(path) {
+            case .success(let password): connection.password = password
+            case .failure(let problem): throw bad(ConfigKeys.MQTT.passwordFile, problem.text)
             }
-            guard data.count <= 4096 else { throw bad(ConfigKeys.MQTT.passwordFile, "\(path) is larger than 4096 bytes") }
-            let password = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            guard !password.isEmpty else { throw bad(ConfigKeys.MQTT.passwordFile, "\(path) is empty (the password is its first line)") }
-            connection.password = password
         }
         if let path = mqtt.caFile {
             guard endpoint.tls else { throw bad(ConfigKeys.MQTT.caFile, "is only used with an mqtts:// url") }
@@ -36,6 +33,19 @@ extension Assembly {
             connection.caFile = path
         }
         return MQTTResultsSink.Settings(connection: connection, station: station, journalPath: journalPath)
+    }
+
+    /// Why a password file gave no password (the message's end, after the key or option).
+    struct PasswordProblem: Error { let text: String }
+
+    /// The broker password: the first line of the file at `path` (at most 4096 bytes), for
+    /// `mqtt.password_file` and the scoreboard's `--password-file`.
+    static func readPassword(_ path: String) -> Result<String, PasswordProblem> {
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.init(text: "cannot read \(path)")) }
+        guard data.count <= 4096 else { return .failure(.init(text: "\(path) is larger than 4096 bytes")) }
+        let password = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard !password.isEmpty else { return .failure(.init(text: "\(path) is empty (the password is its first line)")) }
+        return .success(password)
     }
 
     /// Starts the MQTT output: event lines from `sink`, the broker's reachability as the `mqtt`

@@ -56,7 +56,7 @@ public enum EventJSON {
 }
 
 /// A tiny JSON object writer: keys in insertion order.
-struct JSONObject {
+public struct JSONObject {
     private(set) var text = "{"
     private var first = true
 
@@ -87,7 +87,7 @@ struct JSONObject {
     }
 
     /// A finite number with at most `decimals` decimals, trailing zeros trimmed; `null` otherwise.
-    static func number(_ value: Double, decimals: Int) -> String {
+    public static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -105,7 +105,7 @@ struct JSONObject {
         return text
     }
 
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
