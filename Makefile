@@ -47,7 +47,7 @@ callgrind: release
 	mkdir -p $(CALLGRIND_OUT)
 	GATESPEED_BENCH_SIZES=320x240 valgrind --tool=callgrind --compress-strings=no \
 		--callgrind-out-file=$(CALLGRIND_OUT)/bench.out --dump-before='*callgrindSectionStarts*' \
-		.build/release/gatespeed bench --frames 150 > $(CALLGRIND_OUT)/bench.txt 2> $(CALLGRIND_OUT)/valgrind.txt
+		.build/release/gatespeed-bench --frames 150 > $(CALLGRIND_OUT)/bench.txt 2> $(CALLGRIND_OUT)/valgrind.txt
 	.ci/perf/callgrind-per-pixel.py 320x240 callgrindSteadyFrame callgrindCalibratingFrame -- \
 		$$(ls $(CALLGRIND_OUT)/bench.out.* | sort -t. -k3 -n) $(CALLGRIND_OUT)/bench.out
 

@@ -32,6 +32,7 @@ let package = Package(
     name: "GateSpeed",
     products: [
         .executable(name: "gatespeed", targets: ["gatespeed"]),
+        .executable(name: "gatespeed-bench", targets: ["gatespeed-bench"]),
     ],
     targets: [
         // MARK: C libraries from Debian packages
@@ -103,12 +104,16 @@ let package = Package(
                                "GateSpeedLiveView", "GateSpeedWebPage", "GateSpeedWeb", "MicroHTTPServer",
                                "GateSpeedMQTT", "MosquittoClient"],
                 swiftSettings: fast),
-        // The executable: main.swift, and the benchmark with the counting allocator, which must
-        // be linked into exactly one executable (`gatespeed bench`, `make callgrind`).
+        // The appliance: main.swift only (`gatespeed bench` runs gatespeed-bench beside it).
         .executableTarget(name: "gatespeed",
-                          dependencies: ["GateSpeedApp", "GateSpeedPlatform", "GateSpeedService", "GateSpeedCore",
+                          dependencies: ["GateSpeedApp", "GateSpeedPlatform", "GateSpeedService"],
+                          swiftSettings: fast),
+        // The benchmark and the sweep with the counting allocator, which must be linked into
+        // exactly one executable, and never the appliance (`gatespeed bench`, `make callgrind`).
+        .executableTarget(name: "gatespeed-bench",
+                          dependencies: ["GateSpeedPlatform", "GateSpeedService", "GateSpeedCore",
                                          "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
-                                         "GateSpeedSimulation", "FFmpegMedia",
+                                         "GateSpeedSimulation", "FFmpegMedia", "GateSpeedLiveView",
                                          "GateSpeedRecording", "AllocationCounting"],
                           swiftSettings: fast),
 

@@ -29,19 +29,13 @@ do {
     case .run(let command):
         switch command.name {
         case "bench":
-            // --frames and --sweep are checked against their ranges by the parser (CommandTable).
-            let frames = command.number("--frames").map { Int($0) } ?? BenchCommand.defaultFrames
-            let sweep = command.number("--sweep").map { Int($0) }
-            if sweep != nil && !command.positionals.isEmpty { fail("bench: --sweep judges simulated scenes, not FILE", status: 2) }
-            var seed = SweepCommand.defaultSeed
-            if let text = command.value("--seed") {
-                guard let s = UInt64(text) else {
-                    fail("bench: --seed: '\(MessageText.clipped(text))' must be a whole number from 0 to \(UInt64.max)", status: 2)
-                }
-                guard sweep != nil else { fail("bench: --seed goes with --sweep", status: 2) }
-                seed = s
+            // The options were checked above (CommandTable); the benchmark itself, with its
+            // counting allocator, is the separate `gatespeed-bench` installed beside this program.
+            guard let bench = SiblingExecutable.path(of: "gatespeed-bench") else {
+                fail("bench: cannot find this program's own folder (/proc/self/exe)", status: 1)
             }
-            exit(BenchCommand.run(file: command.positionals.first, frames: frames, sweep: sweep, seed: seed))
+            let reason = SiblingExecutable.replaceProcess(with: bench, arguments: [bench] + CommandLine.arguments.dropFirst(2))
+            fail("bench: cannot run \(bench) (\(reason)); it is built with `make release` (`swift build --product gatespeed-bench`)", status: 1)
         default:
             if try !ApplianceCommands.run(command, log: log) { fail("unknown command '\(command.name)'", status: 2) }
         }
