@@ -1,6 +1,6 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import MicroHTTPServer
 
 /// The setup page's two read-only course requests, beside `PUT /api/course`:

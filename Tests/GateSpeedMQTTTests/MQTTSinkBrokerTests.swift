@@ -1,6 +1,6 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedJournal
 import MosquittoClient
 import Synchronization
 import Testing
@@ -36,7 +36,8 @@ import Testing
             if broker.tls { connection.caFile = broker.caFile }
             let log = self.log, commands = self.commands, faults = self.faults
             sink = try MQTTResultsSink(settings: .init(connection: connection, station: station,
-                                                       journalPath: self.directory + "/results.jsonl"),
+                                                       journalPath: self.directory + "/results.jsonl",
+                                                       readJournal: { JournalTail.read(path: $0, from: $1) }),
                                        log: Log(level: .debug, write: { log.append($0) }),
                                        onFault: { fault in faults.withLock { $0.append(fault) } },
                                        onCommand: { command in commands.withLock { $0.append(command) } })

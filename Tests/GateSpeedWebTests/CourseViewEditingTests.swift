@@ -1,5 +1,5 @@
 import Foundation
-import GateSpeedService
+import GateSpeedConfig
 import GateSpeedWeb
 import LoopbackHTTPClient
 import Testing

@@ -1,7 +1,8 @@
 import FFmpegMedia
 import Foundation
 import GateSpeedRecording
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedEvents
 import GateSpeedPlatform
 
 /// `gatespeed replay FILE`: the full pipeline on a recorded video's own timestamps, as fast as

@@ -5,7 +5,9 @@ import GateSpeedCore
 import GateSpeedEngine
 import GateSpeedGeometry
 import GateSpeedRecording
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedEvents
+import GateSpeedJournal
 import GateSpeedSpeech
 import GateSpeedVision
 import GateSpeedPlatform
@@ -193,11 +195,7 @@ enum Assembly {
 
     static func restoreScoreboard(_ journal: ResultsJournal, into pipeline: inout TimingPipeline, log: Log) {
         let board = journal.current.scoreboard
-        do {
-            pipeline.restore(scoreboard: try Scoreboard(runs: board.runs, passes: board.passes, totalKmh: board.totalKmh))
-            if board.runs > 0 { log.info("session \(journal.current.session): restored \(board.runs) run(s) from the journal") }
-        } catch {
-            log.warning("results journal: could not restore the scoreboard (\(error)); starting from zero")
-        }
+        pipeline.restore(scoreboard: board)
+        if board.runs > 0 { log.info("session \(journal.current.session): restored \(board.runs) run(s) from the journal") }
     }
 }

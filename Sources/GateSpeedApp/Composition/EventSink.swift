@@ -1,6 +1,7 @@
 import Foundation
 import GateSpeedCore
-import GateSpeedService
+import GateSpeedEvents
+import GateSpeedJournal
 import GateSpeedSpeech
 import Synchronization
 import GateSpeedPlatform
@@ -33,7 +34,7 @@ final class EventSink: @unchecked Sendable {
     /// Bumped whenever the journal starts a new session (date change or command); the frame
     /// loop then takes `latestSession`'s scoreboard.
     let sessionsStarted = Atomic<Int>(0)
-    private let session = Mutex<SessionScoreboard?>(nil)
+    private let session = Mutex<Scoreboard?>(nil)
     /// True while journal lines are waiting in memory because the disk refuses them.
     private let journalFault = Atomic<Bool>(false)
     /// How often a refused journal is tried again, seconds.
@@ -127,7 +128,7 @@ final class EventSink: @unchecked Sendable {
     var journalFaulted: Bool { journalFault.load(ordering: .acquiring) }
 
     /// The scoreboard of the session the journal started last, if one was started.
-    var latestSession: SessionScoreboard? { session.withLock { $0 } }
+    var latestSession: Scoreboard? { session.withLock { $0 } }
 
     /// Writes everything still queued, then stops the thread.
     func finish() {

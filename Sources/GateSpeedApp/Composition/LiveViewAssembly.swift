@@ -1,6 +1,6 @@
 import GateSpeedLiveView
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import GateSpeedWeb
 
 extension Assembly {

@@ -2,7 +2,6 @@ import AllocationCounting
 import FFmpegMedia
 import GateSpeedCore
 import GateSpeedFrames
-import GateSpeedService
 import GateSpeedSimulation
 import GateSpeedVision
 import Glibc

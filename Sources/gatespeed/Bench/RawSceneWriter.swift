@@ -1,4 +1,3 @@
-import GateSpeedService
 import GateSpeedSimulation
 import Glibc
 import GateSpeedPlatform

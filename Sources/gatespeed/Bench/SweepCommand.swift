@@ -1,7 +1,6 @@
 import Dispatch
 import GateSpeedCore
 import GateSpeedEngine
-import GateSpeedService
 import GateSpeedSimulation
 import Glibc
 import Synchronization

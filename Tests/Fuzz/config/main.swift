@@ -2,7 +2,7 @@
 // that passed (the course geometry, the timing pipeline, the words of a result).
 import GateSpeedCore
 import GateSpeedEngine
-import GateSpeedService
+import GateSpeedConfig
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -3,7 +3,8 @@
 // an invalid run and a new session appended to it.
 import Foundation
 import GateSpeedCore
-import GateSpeedService
+import GateSpeedEvents
+import GateSpeedJournal
 
 let fuzzDirectory = FuzzScratch.directory(named: "journal")
 

@@ -6,7 +6,7 @@
 import GateSpeedCore
 import GateSpeedEngine
 import GateSpeedFrames
-import GateSpeedService
+import GateSpeedConfig
 
 /// The example gate-plane course (Deploy/config.gates.example.json), solved once.
 let gates: (course: Course, gateCourse: GateCourse)? = {
