@@ -11,17 +11,11 @@ extension GateSpeedConfig {
             throw ConfigError(source: source, location: ConfigKeys.Board.profile.path, problem: "\(error)")
         }
         var overrides: [LineOverride] = []
-        for role in Board.LineRole.allCases {
-            guard let boardRole = LineRole(configKey: role.rawValue) else { continue }
-            var line: LineSelector?
-            switch board.lines[role]?.line {
-            case .offset(let n)?: line = .offset(UInt32(clamping: n))
-            case .name(let name)?: line = .name(name)
-            case nil: line = nil
-            }
-            let activeLow = board.lines[role]?.activeLow ?? board.activeLowOverride(for: role)
+        for role in LineRole.allCases {
+            let line = board.override(for: role)?.line
+            let activeLow = board.activeLowOverride(for: role)
             if line != nil || activeLow != nil {
-                overrides.append(LineOverride(role: boardRole, line: line, activeLow: activeLow))
+                overrides.append(LineOverride(role: role, line: line, activeLow: activeLow))
             }
         }
         do {
@@ -34,7 +28,7 @@ extension GateSpeedConfig {
     /// The key a profile problem comes from: a line the config set, else the profile itself.
     private func boardError(_ error: BoardProfileError, profile: BoardProfile, source: String?) -> ConfigError {
         func configured(_ role: LineRole) -> Bool {
-            Board.LineRole(rawValue: role.description).map { board.lines[$0]?.line != nil } ?? false
+            board.override(for: role)?.line != nil
         }
         switch error {
         case .offsetWithoutChipLabel(let role):
@@ -44,7 +38,7 @@ extension GateSpeedConfig {
         case .duplicateLine(let first, let second):
             let (key, other) = configured(second) || !configured(first) ? (second, first) : (first, second)
             var line = ""
-            switch Board.LineRole(rawValue: key.description).flatMap({ board.lines[$0]?.line }) {
+            switch board.override(for: key)?.line {
             case .offset(let n)?: line = " (line \(n))"
             case .name(let name)?: line = " (\"\(MessageText.clipped(name))\")"
             case nil: break

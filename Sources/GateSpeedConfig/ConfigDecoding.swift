@@ -1,3 +1,4 @@
+import GateSpeedBoard
 import GateSpeedFrames
 
 /// Turns the parsed JSON document into a `GateSpeedConfig`, section by section. Keys, ranges
@@ -30,7 +31,7 @@ extension GateSpeedConfig {
             if case .object = elements.first {
                 let marks = try CoursePostMarks.decode(elements, reader: reader)
                 course.marks = marks
-                course.posts = marks.map(\.base.x)
+                course.rules.posts = marks.map(\.base.x)
             } else {
                 var posts: [Double] = []
                 for (index, element) in elements.enumerated() {
@@ -40,14 +41,14 @@ extension GateSpeedConfig {
                     posts.append(position)
                 }
                 try CoursePosts.validate(posts, source: reader.source, path: reader.keyPath("posts"))
-                course.posts = posts
+                course.rules.posts = posts
             }
         }
         course.postHeightMetres = try reader.optionalNumber(Key.postHeight, default: nil)
         course.camera = try cameraPlacement(reader.object("camera"))
-        course.lengthMetres = try reader.number(Key.length, default: course.lengthMetres)
-        course.passKmh = try reader.number(Key.passSpeed, default: course.passKmh)
-        course.timeoutSeconds = try reader.number(Key.timeout, default: course.timeoutSeconds)
+        course.rules.lengthMetres = try reader.number(Key.length, default: course.rules.lengthMetres)
+        course.rules.passKmh = try reader.number(Key.passSpeed, default: course.rules.passKmh)
+        course.rules.timeoutSeconds = try reader.number(Key.timeout, default: course.rules.timeoutSeconds)
         return course
     }
 
@@ -116,22 +117,23 @@ extension GateSpeedConfig {
         board.profile = try reader.choice(Key.profile, default: board.profile)
         board.chipLabel = try reader.optionalString(Key.chipLabel, default: board.chipLabel)
         let lines = try reader.object("lines")
-        for role in Board.LineRole.allCases {
-            if let line = try lineOverride(lines, role.rawValue) { board.lines[role] = line }
+        for role in LineRole.allCases {
+            if let line = try lineOverride(lines, role) { board.lines.append(line) }
         }
         board.activeLow = try reader.optionalBool(Key.activeLow, default: board.activeLow)
         return board
     }
 
     /// `17`, `"GPIO17"`, `{"offset": 17, "active_low": true}`, `{"name": "GPIO17"}`, or null.
-    private static func lineOverride(_ lines: ConfigObjectReader, _ key: String) throws(ConfigError) -> Board.LineOverride? {
+    private static func lineOverride(_ lines: ConfigObjectReader, _ role: LineRole) throws(ConfigError) -> LineOverride? {
         typealias Key = ConfigKeys.Board
+        let key = role.description
         switch lines.value(key) {
         case nil, .null?:
             return nil
         case .object?:
             let line = try lines.object(key, section: "board.lines.*")
-            var result = Board.LineOverride(activeLow: try line.optionalBool(Key.lineActiveLow, default: nil))
+            var result = LineOverride(role: role, activeLow: try line.optionalBool(Key.lineActiveLow, default: nil))
             if let offset = line.value(Key.lineOffset.name) {
                 guard line.value(Key.lineName.name) == nil else { throw lines.error(key, "give offset or name, not both") }
                 guard let number = lineOffset(offset) else {
@@ -144,20 +146,20 @@ extension GateSpeedConfig {
             }
             return result
         case let value?:
-            if let number = lineOffset(value) { return Board.LineOverride(line: .offset(number)) }
-            if case .string(let name) = value, !name.isEmpty { return Board.LineOverride(line: .name(name)) }
+            if let number = lineOffset(value) { return LineOverride(role: role, line: .offset(number)) }
+            if case .string(let name) = value, !name.isEmpty { return LineOverride(role: role, line: .name(name)) }
             throw lines.error(key, "must be a line offset (a whole number from 0 to "
                               + "\(ConfigNumberFormat.plain(Key.lineOffsetRange.high))), a line name or an object, "
                               + "not \(value.shortDescription)")
         }
     }
 
-    private static func lineOffset(_ value: JSONValue) -> Int? {
+    private static func lineOffset(_ value: JSONValue) -> UInt32? {
         guard case .number(let number, _) = value, number == number.rounded(),
               ConfigKeys.Board.lineOffsetRange.contains(number) else {
             return nil
         }
-        return Int(number)
+        return UInt32(exactly: number)
     }
 
     private static func voice(_ reader: ConfigObjectReader) throws(ConfigError) -> Voice {

@@ -1,3 +1,4 @@
+import GateSpeedBoard
 import GateSpeedFrames
 import GateSpeedPlatform
 
@@ -99,8 +100,8 @@ public enum ConfigKeys {
             "board.chip_label", .text, nullable: true, default: "null",
             "Replaces the profile's GPIO chip label (needed for line offsets with the generic profile).")
         /// `board.lines.post1` … `board.lines.button`, one per role.
-        public static let lines: [ConfigKey] = GateSpeedConfig.Board.LineRole.allCases.map { role in
-            ConfigKey("board.lines.\(role.rawValue)",
+        public static let lines: [ConfigKey] = LineRole.allCases.map { role in
+            ConfigKey("board.lines.\(role)",
                       .described("offset (\(ConfigNumberFormat.plain(lineOffsetRange.low)) … "
                                  + "\(ConfigNumberFormat.plain(lineOffsetRange.high))), line name or object"),
                       nullable: true, default: "null", defaultWords: "the profile's line",
@@ -233,11 +234,11 @@ public enum ConfigKeys {
     }
 }
 
-extension GateSpeedConfig.Board.LineRole {
+extension LineRole {
     /// What the line does, for the reference.
     var summary: String {
         switch self {
-        case .post1, .post2, .post3, .post4, .post5: return "LED of post \(rawValue.dropFirst(4)) (from the left)"
+        case .post(let number): return "LED of post \(number) (from the left)"
         case .status: return "status LED"
         case .button: return "button"
         }

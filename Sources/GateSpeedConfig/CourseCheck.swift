@@ -54,8 +54,7 @@ extension GateSpeedConfig {
     /// Runs the same checks a start would (the geometry solve, then the timing core's check of
     /// the course) on this config's `course`, and reports them; `source` names the file in messages.
     public func checkCourse(source: String?) -> CourseCheckReport {
-        let rules = GateSpeedCore.Course(posts: course.posts, lengthMetres: course.lengthMetres, passKmh: course.passKmh,
-                                         timeoutSeconds: course.timeoutSeconds)
+        let rules = course.rules
         let gateCourse: GateCourse?
         do { gateCourse = try solveGateCourse(source: source) } catch {
             return CourseCheckReport(ok: false, messages: [error.message])

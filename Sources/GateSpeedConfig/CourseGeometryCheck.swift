@@ -21,7 +21,7 @@ extension GateSpeedConfig {
     /// (`course.posts[2].top`, `course.camera.distance_m`, …).
     public func solveGateCourse(source: String? = nil) throws(ConfigError) -> GateCourse? {
         guard let survey = gateSurvey else { return nil }
-        switch GateCourse.solve(survey, lengthMetres: course.lengthMetres, frameGeometry: camera.geometry) {
+        switch GateCourse.solve(survey, lengthMetres: course.rules.lengthMetres, frameGeometry: camera.geometry) {
         case .success(let course):
             return course
         case .failure(let failure):

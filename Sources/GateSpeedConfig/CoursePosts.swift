@@ -1,3 +1,5 @@
+import GateSpeedCore
+
 /// Validation of post positions, shared by `course.posts` in the config file and the
 /// `--posts 0.1,0.3,0.5,0.7,0.9` command-line option, so both give the same messages.
 public enum CoursePosts {
@@ -26,25 +28,20 @@ public enum CoursePosts {
         return posts
     }
 
-    /// Checks there are at least two posts, each inside (0, 1), strictly increasing.
+    /// Checks there are at least two posts, each inside (0, 1), strictly increasing (the timing
+    /// core's own check of a course, `Course.validationProblems`, with its words), and at least
+    /// `minimumSpacing` apart. The first problem, in post order, is thrown.
     /// `path` is the key path of the array (`course.posts`) or the option name (`--posts`).
     static func validate(_ posts: [Double], source: String?, path: String) throws(ConfigError) {
-        guard posts.count >= 2 else {
-            throw ConfigError(source: source, location: path,
-                              problem: "needs at least 2 posts, found \(posts.count)")
+        let problems = Course(posts: posts).validationProblems().filter { $0.key.hasPrefix("posts") }
+        func fail(_ key: String) throws(ConfigError) {
+            guard let problem = problems.first(where: { $0.key == key }) else { return }
+            throw ConfigError(source: source, location: path + key.dropFirst("posts".count), problem: problem.message)
         }
+        try fail("posts")
         for (index, position) in posts.enumerated() {
             let location = "\(path)[\(index)]"
-            guard position > 0 && position < 1 else {
-                throw ConfigError(source: source, location: location,
-                                  problem: "\(ConfigNumberFormat.position(position)) must be greater than 0 and less than 1 "
-                                      + "(a fraction of the view width)")
-            }
-            if index > 0, position <= posts[index - 1] {
-                throw ConfigError(source: source, location: location,
-                                  problem: "\(ConfigNumberFormat.position(position)) must be greater than "
-                                      + "posts[\(index - 1)] (\(ConfigNumberFormat.position(posts[index - 1])))")
-            }
+            try fail("posts[\(index)]")
             if index > 0, position - posts[index - 1] < minimumSpacing - 1e-9 {
                 throw ConfigError(source: source, location: location,
                                   problem: "\(ConfigNumberFormat.position(position)) is too close to "

@@ -1,3 +1,5 @@
+import GateSpeedBoard
+import GateSpeedCore
 import GateSpeedFrames
 import GateSpeedPlatform
 
@@ -33,9 +35,12 @@ public struct GateSpeedConfig: Sendable, Equatable {
 
     /// The slalom: post positions in the view and what counts as a pass.
     public struct Course: Sendable, Equatable {
-        /// Post positions as fractions of the view width, left to right, strictly increasing in (0, 1).
-        /// With marked posts (`marks`), the view x of each post's base.
-        public var posts: [Double] = [0.1, 0.3, 0.5, 0.7, 0.9]
+        /// The timing rules, decoded straight into the timing core's `Course` (image rule: posts
+        /// are view fractions): `posts` (left to right, strictly increasing in (0, 1); with marked
+        /// posts, the view x of each post's base), `lengthMetres` (first post to last),
+        /// `passKmh` (a run passes at this average speed or faster, decided on the unrounded
+        /// speed), `timeoutSeconds` (after the start, an unfinished run is invalid).
+        public var rules = GateSpeedCore.Course()
         /// Posts given as objects (`{"base": [x, y], "top": [x, y]}`): where each post meets the
         /// ground and the top of its pole, normalised view coordinates (top-left origin). Nil for
         /// plain fractions, which keep the image rule.
@@ -44,12 +49,6 @@ public struct GateSpeedConfig: Sendable, Equatable {
         public var postHeightMetres: Double? = nil
         /// What is known of the camera's placement (each optional).
         public var camera = CameraPlacement()
-        /// Metres from the first post to the last.
-        public var lengthMetres: Double = 28
-        /// A run passes at this average speed or faster, km/h (decided on the unrounded speed).
-        public var passKmh: Double = 30
-        /// Seconds after the start after which an unfinished run is invalid.
-        public var timeoutSeconds: Double = 10
         public init() {}
     }
 
@@ -129,43 +128,24 @@ public struct GateSpeedConfig: Sendable, Equatable {
             case simulated
         }
 
-        /// A line with a job; the keys of `board.lines`.
-        public enum LineRole: String, Sendable, CaseIterable {
-            case post1, post2, post3, post4, post5, status, button
-        }
-
-        /// A GPIO line given as an offset on the profile's chip or as a line name (`"GPIO17"`).
-        public enum LineSelector: Sendable, Equatable {
-            case offset(Int)
-            case name(String)
-        }
-
-        /// A change to one of the profile's lines: where it is, its polarity, or both.
-        /// In the file: `17`, `"GPIO17"`, or `{"offset": 17, "active_low": true}`.
-        public struct LineOverride: Sendable, Equatable {
-            /// The new line, or nil to keep the profile's.
-            public var line: LineSelector?
-            /// The new active-low flag, or nil to keep the profile's (or `Board.activeLow`).
-            public var activeLow: Bool?
-            public init(line: LineSelector? = nil, activeLow: Bool? = nil) {
-                self.line = line
-                self.activeLow = activeLow
-            }
-        }
-
         public var profile = Profile.raspberryPi4
         /// Replaces the profile's chip label (needed for offsets with the `generic` profile), or nil.
         public var chipLabel: String? = nil
-        /// Lines that change the profile's; roles not listed keep the profile's line.
-        public var lines: [LineRole: LineOverride] = [:]
+        /// Changes to the profile's lines (`board.lines`; the board's own `LineOverride`: where a
+        /// line is, its polarity, or both), in role order, at most one per role; roles not listed
+        /// keep the profile's line. In the file: `17`, `"GPIO17"`, or `{"offset": 17, "active_low": true}`.
+        public var lines: [LineOverride] = []
         /// Overrides the active-low flag of the six LEDs (true for LEDs wired from 3V3 into the
         /// pin), or nil to keep the profile's. The button keeps its own; see `lines`.
         public var activeLow: Bool? = nil
         public init() {}
 
+        /// The change `board.lines` makes to `role`'s line, if any.
+        public func override(for role: LineRole) -> LineOverride? { lines.first { $0.role == role } }
+
         /// The active-low flag for `role` after both overrides, or nil for the profile's.
         public func activeLowOverride(for role: LineRole) -> Bool? {
-            if let perLine = lines[role]?.activeLow { return perLine }
+            if let perLine = override(for: role)?.activeLow { return perLine }
             return role == .button ? nil : activeLow
         }
     }

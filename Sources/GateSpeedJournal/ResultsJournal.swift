@@ -143,13 +143,13 @@ public final class ResultsJournal: Sendable {
     /// Appends a valid result and returns the updated scoreboard. A new local date first
     /// starts a new session (its line is written before the result).
     @discardableResult
-    public func append(_ result: JournalResult) -> JournalState {
+    public func append(_ result: RunResult) -> JournalState {
         state.withLock { state -> JournalState in
             let started = rollSessionIfNeeded(&state, reason: "date")
             var line = baseLine(JournalLine.resultEvent, state.session)
             line.t = result.t.isFinite ? result.t : nil
             line.valid = true
-            line.direction = result.direction
+            line.direction = result.direction.rawValue
             line.elapsed_s = result.elapsedSeconds.isFinite ? result.elapsedSeconds : nil
             line.speed_kmh = result.speedKmh.isFinite ? result.speedKmh : nil
             line.pass = result.pass
@@ -165,12 +165,12 @@ public final class ResultsJournal: Sendable {
 
     /// Appends an invalid attempt.
     @discardableResult
-    public func append(_ invalid: JournalInvalid) -> JournalState {
+    public func append(_ invalid: InvalidRun) -> JournalState {
         state.withLock { state -> JournalState in
             let started = rollSessionIfNeeded(&state, reason: "date")
             var line = baseLine(JournalLine.invalidEvent, state.session)
             line.t = invalid.t.isFinite ? invalid.t : nil
-            line.reason = invalid.reason
+            line.reason = invalid.reason.rawValue
             line.announcement = invalid.announcement
             let durability = write(line, &state)
             state.invalid += 1

@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedPlatform
+import GateSpeedBoard
 import GateSpeedConfig
 import Testing
 import GateSpeedTestSupport
@@ -27,6 +28,6 @@ import GateSpeedTestSupport
 
     @Test func theButtonLineOfTheReadmeLoadsAsActiveHigh() throws {
         let config = try GateSpeedConfig.parse(json: #"{"board": {"lines": {"button": {"offset": 5, "active_low": false}}}}"#)
-        #expect(config.board.lines[.button] == .init(line: .offset(5), activeLow: false))
+        #expect(config.board.override(for: .button) == .init(role: .button, line: .offset(5), activeLow: false))
     }
 }

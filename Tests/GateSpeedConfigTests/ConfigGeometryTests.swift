@@ -18,7 +18,7 @@ struct ConfigGeometryTests {
         let config = try GateSpeedConfig.parse(json: Self.config())
         let marks = try #require(config.course.marks)
         #expect(marks.count == 5)
-        #expect(config.course.posts == marks.map(\.base.x))
+        #expect(config.course.rules.posts == marks.map(\.base.x))
         #expect(config.course.postHeightMetres == 1.5)
         #expect(config.course.camera.distanceMetres == 29)
         let course = try #require(try config.solveGateCourse())

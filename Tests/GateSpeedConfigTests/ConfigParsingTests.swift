@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GateSpeedBoard
 import GateSpeedFrames
 import Testing
 @testable import GateSpeedConfig
@@ -10,10 +11,10 @@ struct ConfigParsingTests {
     @Test func emptyObjectGivesTheDefaults() throws {
         let config = try GateSpeedConfig.parse(json: "{}")
         #expect(config == GateSpeedConfig())
-        #expect(config.course.posts == [0.1, 0.3, 0.5, 0.7, 0.9])
-        #expect(config.course.lengthMetres == 28)
-        #expect(config.course.passKmh == 30)
-        #expect(config.course.timeoutSeconds == 10)
+        #expect(config.course.rules.posts == [0.1, 0.3, 0.5, 0.7, 0.9])
+        #expect(config.course.rules.lengthMetres == 28)
+        #expect(config.course.rules.passKmh == 30)
+        #expect(config.course.rules.timeoutSeconds == 10)
         #expect(config.camera.device == "/dev/video0")
         #expect(config.camera.framesPerSecond == nil)
         #expect(config.camera.geometry == .identity)
@@ -45,10 +46,10 @@ struct ConfigParsingTests {
         }
         """
         let config = try GateSpeedConfig.parse(json: json)
-        #expect(config.course.posts == [0.2, 0.4, 0.6, 0.8])
-        #expect(config.course.lengthMetres == 21.5)
-        #expect(config.course.passKmh == 25)
-        #expect(config.course.timeoutSeconds == 8)
+        #expect(config.course.rules.posts == [0.2, 0.4, 0.6, 0.8])
+        #expect(config.course.rules.lengthMetres == 21.5)
+        #expect(config.course.rules.passKmh == 25)
+        #expect(config.course.rules.timeoutSeconds == 8)
         #expect(config.camera.device == "/dev/video2")
         #expect(config.camera.width == 1280 && config.camera.height == 720)
         #expect(config.camera.framesPerSecond == 50)
@@ -59,12 +60,13 @@ struct ConfigParsingTests {
         #expect(config.vision.calibrationWindowSeconds == 2)
         #expect(config.board.profile == .generic)
         #expect(config.board.chipLabel == "pinctrl-rp1")
-        #expect(config.board.lines == [.post1: .init(line: .offset(5)), .post2: .init(line: .name("GPIO6")),
-                                       .post3: .init(line: .offset(7), activeLow: false), .button: .init(line: .name("GPIO27"))])
+        #expect(config.board.lines == [.init(role: .post(1), line: .offset(5)), .init(role: .post(2), line: .name("GPIO6")),
+                                       .init(role: .post(3), line: .offset(7), activeLow: false),
+                                       .init(role: .button, line: .name("GPIO27"))])
         #expect(config.board.activeLow == true)
         // The global flag is for the LEDs; a per-line flag wins; the button keeps the profile's.
-        #expect(config.board.activeLowOverride(for: .post1) == true)
-        #expect(config.board.activeLowOverride(for: .post3) == false)
+        #expect(config.board.activeLowOverride(for: .post(1)) == true)
+        #expect(config.board.activeLowOverride(for: .post(3)) == false)
         #expect(config.board.activeLowOverride(for: .button) == nil)
         #expect(config.voice.name == "en-us")
         #expect(config.voice.rateWordsPerMinute == 175)
@@ -96,7 +98,7 @@ struct ConfigParsingTests {
         // Exponents, escapes, unicode and whitespace of every kind.
         let json = "{\"course\":{\"length_m\":2.8e1},\r\n\t\"voice\":{\"alsa_device\":\"plug\\u003ahw\\\"1\\\"\",\"name\":\"caf\\u00e9\\ud83d\\ude00\"}}"
         let config = try GateSpeedConfig.parse(json: json)
-        #expect(config.course.lengthMetres == 28)
+        #expect(config.course.rules.lengthMetres == 28)
         #expect(config.voice.alsaDevice == "plug:hw\"1\"")
         #expect(config.voice.name == "café😀")
     }

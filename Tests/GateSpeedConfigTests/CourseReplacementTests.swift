@@ -15,8 +15,8 @@ import Testing
         let replaced = try CourseReplacement(configText: Self.file,
                                              courseJSON: #"{"posts": [0.15, 0.3, 0.5, 0.7, 0.85], "length_m": 30.5}"#,
                                              source: "config.json")
-        #expect(replaced.config.course.posts == [0.15, 0.3, 0.5, 0.7, 0.85])
-        #expect(replaced.config.course.lengthMetres == 30.5)
+        #expect(replaced.config.course.rules.posts == [0.15, 0.3, 0.5, 0.7, 0.85])
+        #expect(replaced.config.course.rules.lengthMetres == 30.5)
         #expect(replaced.config.camera.device == "/dev/video2")
         #expect(replaced.config.log.level == .debug)
         // The written text reads back as the same config, numbers as written.
@@ -27,7 +27,7 @@ import Testing
 
     @Test func withoutAFileTheDefaultsGetTheCourse() throws {
         let replaced = try CourseReplacement(configText: nil, courseJSON: #"{"pass_kmh": 25}"#, source: "config.json")
-        #expect(replaced.config.course.passKmh == 25)
+        #expect(replaced.config.course.rules.passKmh == 25)
         #expect(replaced.config.camera == GateSpeedConfig().camera)
     }
 

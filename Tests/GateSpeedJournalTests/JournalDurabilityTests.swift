@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import GateSpeedCore
 import GateSpeedEvents
 @testable import GateSpeedJournal
 #if canImport(Glibc)
@@ -39,9 +40,9 @@ final class FaultyDisk: Sendable {
     /// 2026-06-01 10:00:00 UTC.
     let morning = Date(timeIntervalSince1970: 1_780_308_000)
 
-    func result(_ t: Double, _ kmh: Double) -> JournalResult {
-        JournalResult(t: t, direction: "ltr", elapsedSeconds: 28 / (kmh / 3.6), speedKmh: kmh, pass: kmh >= 30,
-                      announcement: "\(kmh) kilometres per hour")
+    func result(_ t: Double, _ kmh: Double) -> RunResult {
+        RunResult(t: t, direction: .leftToRight, elapsedSeconds: 28 / (kmh / 3.6), speedKmh: kmh, pass: kmh >= 30,
+                  announcement: "\(kmh) kilometres per hour", crossingTimes: [])
     }
 
     /// The `t` of every result line in the file, in file order.
@@ -66,7 +67,7 @@ final class FaultyDisk: Sendable {
         let second = journal.append(result(20, 29))
         #expect(second.durability == .pending(lines: 1))
         #expect(second.scoreboard.runs == 2, "counted: it will be on disk")
-        #expect(journal.append(JournalInvalid(t: 25, reason: "timeout", announcement: "Invalid run")).durability
+        #expect(journal.append(InvalidRun(t: 25, reason: .timeout, post: nil, announcement: "Invalid run")).durability
                 == .pending(lines: 2))
         #expect(journal.append(result(30, 33)).durability == .pending(lines: 3))
         #expect(journal.fault?.code == ENOSPC)

@@ -11,9 +11,9 @@ import GateSpeedTestSupport
     /// 2026-06-01 10:00:00 UTC.
     let morning = Date(timeIntervalSince1970: 1_780_308_000)
 
-    func result(_ t: Double, _ kmh: Double) -> JournalResult {
-        JournalResult(t: t, direction: "ltr", elapsedSeconds: 28 / (kmh / 3.6), speedKmh: kmh, pass: kmh >= 30,
-                      announcement: "\(kmh) kilometres per hour")
+    func result(_ t: Double, _ kmh: Double) -> RunResult {
+        RunResult(t: t, direction: .leftToRight, elapsedSeconds: 28 / (kmh / 3.6), speedKmh: kmh, pass: kmh >= 30,
+                  announcement: "\(kmh) kilometres per hour", crossingTimes: [])
     }
 
     @Test func appendsAreOnDiskWhenTheCallReturnsAndRestoreTheScoreboard() throws {
@@ -22,7 +22,7 @@ import GateSpeedTestSupport
         let journal = ResultsJournal(path: path, clock: clock.read, timeZone: utc)
         #expect(journal.current.session == SessionID(date: "2026-06-01", number: 1))
         journal.append(result(10, 31.0))
-        journal.append(JournalInvalid(t: 20, reason: "timeout", announcement: "Invalid run"))
+        journal.append(InvalidRun(t: 20, reason: .timeout, post: nil, announcement: "Invalid run"))
         journal.append(result(30, 28.0))
         let state = journal.append(result(40, 33.2))
         #expect(state.scoreboard.runs == 3 && state.scoreboard.passes == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedPlatform
+import GateSpeedCore
 import GateSpeedJournal
 import MosquittoClient
 import Synchronization
@@ -48,9 +49,9 @@ import Testing
         @discardableResult
         func result(speed: Double) -> Double {
             t += 5
-            let state = journal.append(JournalResult(t: t, direction: "ltr", elapsedSeconds: 3, speedKmh: speed,
-                                                     pass: speed >= 30, announcement: "\(Int(speed)) kilometres per hour.",
-                                                     uncertaintyKmh: 0.2))
+            let state = journal.append(RunResult(t: t, direction: .leftToRight, elapsedSeconds: 3, speedKmh: speed,
+                                                 pass: speed >= 30, announcement: "\(Int(speed)) kilometres per hour.",
+                                                 crossingTimes: [], uncertaintyKmh: 0.2))
             let line = JournalTail.read(path: journal.path, from: 0)?.entries.last?.line ?? ""
             sink.observe(line)
             sink.observe("{\"event\":\"session\",\"t\":\(t),\"runs\":\(state.scoreboard.runs),\"passes\":\(state.scoreboard.passes),"

@@ -16,7 +16,7 @@ enum ReplayCommand {
         StandardStream.output.markAsEventStream()
         if let posts = command.value("--posts") {
             do {
-                config.course.posts = try CoursePosts.parseOption(posts)
+                config.course.rules.posts = try CoursePosts.parseOption(posts)
                 config.course.marks = nil   // --posts is the image rule, as it always was
             } catch {
                 throw CommandFailure(message: error.message, status: 2)

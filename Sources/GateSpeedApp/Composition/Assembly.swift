@@ -57,8 +57,7 @@ enum Assembly {
     }
 
     static func course(_ config: GateSpeedConfig) -> Course {
-        Course(posts: config.course.posts, lengthMetres: config.course.lengthMetres,
-               passKmh: config.course.passKmh, timeoutSeconds: config.course.timeoutSeconds)
+        config.course.rules
     }
 
     /// `source`: how messages name the config file.
@@ -179,7 +178,7 @@ enum Assembly {
                                         log: log.prefixed("clips: "))
             recorder.start()
             // A run's clip is asked for once the journal has the result, with its numbers.
-            let passKmh = config.course.passKmh
+            let passKmh = config.course.rules.passKmh
             sink.onResultJournalled { [weak recorder] result, run, session in
                 guard let start = result.crossingTimes.first else { return }
                 recorder?.requestRunClip(RunClipRequest(number: run, startTime: start, finishTime: result.t,

@@ -169,10 +169,7 @@ final class EventSink: @unchecked Sendable {
     private func handle(_ event: ServiceEvent) {
         switch event {
         case .timing(.result(var result)):
-            let state = record { journal?.append(JournalResult(t: result.t, direction: result.direction.rawValue,
-                                                               elapsedSeconds: result.elapsedSeconds, speedKmh: result.speedKmh,
-                                                               pass: result.pass, announcement: result.announcement,
-                                                               uncertaintyKmh: result.uncertaintyKmh, closeCall: result.closeCall)) }
+            let state = record { journal?.append(result) }
             if state == nil { resultsWithoutJournal += 1 }
             resultJournalled.withLock { $0 }(result, state?.scoreboard.runs ?? resultsWithoutJournal, state?.session)
             result.announcement = (state?.durability ?? .durable).announcing(result.announcement)
@@ -181,7 +178,7 @@ final class EventSink: @unchecked Sendable {
             emit(line)
             speak(result.announcement, kind: .result)
         case .timing(.invalid(var run)):
-            let state = record { journal?.append(JournalInvalid(t: run.t, reason: run.reason.rawValue, announcement: run.announcement)) }
+            let state = record { journal?.append(run) }
             run.announcement = (state?.durability ?? .durable).announcing(run.announcement)
             let line = EventJSON.line(for: .timing(.invalid(run)))
             if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }

@@ -18,7 +18,7 @@ let gates: (course: Course, gateCourse: GateCourse)? = {
         """
     guard let config = try? GateSpeedConfig.parse(json: json, source: nil),
           let gateCourse = try? config.solveGateCourse() else { return nil }
-    return (Course(posts: config.course.posts, lengthMetres: config.course.lengthMetres), gateCourse)
+    return (config.course.rules, gateCourse)
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
