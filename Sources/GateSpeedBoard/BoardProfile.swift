@@ -53,6 +53,11 @@ public enum LineRole: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension LineRole: CaseIterable {
+    /// Every role, in the order of the config's `board.lines` keys: post1…post5, status, button.
+    public static let allCases: [LineRole] = (1...BoardProfile.postCount).map { .post($0) } + [.status, .button]
+}
+
 /// A single-line change from the config applied on top of a profile.
 public struct LineOverride: Hashable, Sendable {
     public var role: LineRole

@@ -71,7 +71,7 @@ public struct Course: Sendable, Equatable {
         var problems: [ValidationProblem] = []
         if posts.count < 2 {
             problems.append(ValidationProblem(
-                key: "posts", message: "needs at least 2 posts (has \(posts.count))"))
+                key: "posts", message: "needs at least 2 posts, found \(posts.count)"))
         }
         for (index, post) in posts.enumerated() {
             let key = "posts[\(index)]"
@@ -81,7 +81,8 @@ public struct Course: Sendable, Equatable {
                 continue
             }
             if postUnit == .viewWidth && !(post > 0 && post < 1) {
-                problems.append(ValidationProblem(key: key, message: "\(Self.postText(post)) must be inside (0, 1)"))
+                problems.append(ValidationProblem(
+                    key: key, message: "\(Self.postText(post)) must be greater than 0 and less than 1 (a fraction of the view width)"))
             }
             if index > 0 {
                 let before = posts[index - 1]

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedEvents
 import MosquittoClient
 import Synchronization
 
@@ -22,15 +23,19 @@ public final class MQTTResultsSink: @unchecked Sendable {
         public var station: String
         /// The results journal (its results are published from it), or nil for none.
         public var journalPath: String?
+        /// Reads `journalPath` forward from a byte offset (the journal's `JournalTail.read`).
+        public var readJournal: JournalTailReader
         /// Ordinary event lines waiting at most; more are dropped.
         public var queueCapacity = 256
         /// The session's scoreboard at start (restored from the journal), retained until the next result.
         public var scoreboard: (runs: Int, passes: Int, averageKmh: Double)?
 
-        public init(connection: MQTTConnectionSettings, station: String, journalPath: String?) {
+        public init(connection: MQTTConnectionSettings, station: String, journalPath: String?,
+                    readJournal: @escaping JournalTailReader) {
             self.connection = connection
             self.station = station
             self.journalPath = journalPath
+            self.readJournal = readJournal
         }
     }
 
@@ -293,7 +298,7 @@ public final class MQTTResultsSink: @unchecked Sendable {
             if let live { publishResult(live.line, end: nil, observedAt: live.observedAt, retainAsLast: true) }
             return
         }
-        guard var tail = JournalTail.read(path: journalPath, from: sentOffset) else {
+        guard var tail = settings.readJournal(journalPath, sentOffset) else {
             if !journalUnreadable { log.warning("mqtt: cannot read the journal \(journalPath); results wait until it can be read") }
             journalUnreadable = true
             return
@@ -304,7 +309,7 @@ public final class MQTTResultsSink: @unchecked Sendable {
                         + "publishing it from its start")
             sentOffset = 0
             acks.withLock { $0.restart(at: 0) }
-            guard let fresh = JournalTail.read(path: journalPath, from: 0) else { return }
+            guard let fresh = settings.readJournal(journalPath, 0) else { return }
             tail = fresh
         }
         // The line that prompted this read is published as printed (the worker may be behind, so

@@ -1,6 +1,5 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
 
 /// How far into the journal the broker has acknowledged every result: a byte offset, kept in a
 /// small file next to the journal (`results.jsonl.mqtt-STATION`), replaced atomically

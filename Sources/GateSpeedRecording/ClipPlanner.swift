@@ -1,4 +1,4 @@
-import GateSpeedService
+import GateSpeedEvents
 
 /// How long clips are, seconds on the camera clock.
 public struct ClipTiming: Sendable, Equatable {

@@ -2,7 +2,7 @@ import FFmpegMedia
 import Foundation
 import GateSpeedCore
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedEvents
 import Synchronization
 
 /// A clip that was written completely and indexed.

@@ -1,5 +1,4 @@
 import GateSpeedCore
-import GateSpeedService
 
 /// What the overlay shows on one recorded frame. A plain value the frame loop fills in
 /// (no strings, so building it costs nothing); the recorder draws it.
@@ -72,7 +71,7 @@ public struct OverlayState: Sendable, Equatable {
 
 extension OverlayState.Scoreboard {
     /// The overlay's view of the journal's session tally.
-    public init(_ scoreboard: SessionScoreboard) {
+    public init(_ scoreboard: Scoreboard) {
         self.init(runs: scoreboard.runs, passes: scoreboard.passes, averageKmh: scoreboard.averageKmh)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import FreeTypeText
 import GateSpeedCore
 import GateSpeedFrames
-import GateSpeedService
+import GateSpeedEvents
 import Synchronization
 import GateSpeedPlatform
 

@@ -1,6 +1,6 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedEvents
 import MicroHTTPServer
 
 /// `/clips/…`: files under the clips folder and nothing else. Every segment of the (decoded)

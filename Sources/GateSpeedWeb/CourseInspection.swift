@@ -1,6 +1,6 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import MicroHTTPServer
 
 /// The setup page's two read-only course requests, beside `PUT /api/course`:
@@ -63,14 +63,14 @@ struct CourseInspection: Sendable {
         let course = config.course
         let posts: [String] = course.marks.map { marks in
             marks.map { mark in WebJSON.object([("base", point(mark.base)), ("top", mark.top.map(point) ?? "null")]) }
-        } ?? course.posts.map { number($0) }
+        } ?? course.rules.posts.map { number($0) }
         let camera = WebJSON.object([("height_m", number(course.camera.heightMetres)),
                                      ("distance_m", number(course.camera.distanceMetres)),
                                      ("hfov_deg", number(course.camera.horizontalFieldOfViewDegrees))])
         let courseObject = WebJSON.object([("posts", "[" + posts.joined(separator: ",") + "]"),
                                            ("post_height_m", number(course.postHeightMetres)), ("camera", camera),
-                                           ("length_m", number(course.lengthMetres)), ("pass_kmh", number(course.passKmh)),
-                                           ("timeout_s", number(course.timeoutSeconds))])
+                                           ("length_m", number(course.rules.lengthMetres)), ("pass_kmh", number(course.rules.passKmh)),
+                                           ("timeout_s", number(course.rules.timeoutSeconds))])
         let view = config.camera
         let crop = WebJSON.object([("x", number(view.crop.x)), ("y", number(view.crop.y)),
                                    ("width", number(view.crop.width)), ("height", number(view.crop.height))])

@@ -1,5 +1,4 @@
 import GateSpeedPlatform
-import GateSpeedService
 import Synchronization
 
 /// Who may change things: the holder of `web.token`, or of a token got by pairing. A phone asks

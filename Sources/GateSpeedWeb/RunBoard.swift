@@ -1,5 +1,5 @@
 import Foundation
-import GateSpeedService
+import GateSpeedEvents
 import Synchronization
 
 /// What `/api/status` and `/api/runs` tell, kept up to date from the event lines (the same

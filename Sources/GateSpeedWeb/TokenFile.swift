@@ -1,6 +1,5 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
 
 /// One paired token as the token file keeps it: only its SHA-256, when it was made and a label.
 public struct StoredToken: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import GateSpeedPlatform
-import GateSpeedService
 import MicroHTTPServer
 
 /// The setup and live pages (`../shared/interfaces.md`, "Setup and live pages"): an HTTP server

@@ -1,5 +1,4 @@
 import GateSpeedPlatform
-import GateSpeedService
 import MicroHTTPServer
 
 /// The table of paths: which answer each request gets. Read-only paths are open to anyone;
@@ -122,7 +121,7 @@ struct WebRoutes: Sendable {
     }
 
     private func favourite(_ body: [UInt8]) -> HTTPResponse {
-        guard let library = setup.clipLibrary, let clips else { return Self.notAvailable("there are no clips here") }
+        guard let setFavourite = setup.setFavourite, let clips else { return Self.notAvailable("there are no clips here") }
         guard let fields = WebBody.object(body), let url = fields["clip"] as? String else {
             return Self.json("{\"ok\":false,\"error\":\"the body must be {\\\"clip\\\": \\\"/clips/…\\\", \\\"favourite\\\": true}\"}",
                              status: 422)
@@ -132,7 +131,7 @@ struct WebRoutes: Sendable {
             return Self.json("{\"ok\":false,\"error\":\"not a clip of a session\"}", status: 422)
         }
         do {
-            guard try library.setFavourite(favourite, file: file, session: session) else {
+            guard try setFavourite(favourite, file, session) else {
                 return Self.json("{\"ok\":false,\"error\":\"no such clip in its session's index\"}", status: 404)
             }
         } catch {

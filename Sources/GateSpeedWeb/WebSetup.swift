@@ -1,5 +1,5 @@
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedEvents
 import MicroHTTPServer
 
 /// Everything the pages are connected to, handed over by the composition root.
@@ -15,8 +15,10 @@ public struct WebSetup: Sendable {
     public var live: LiveFeed = .unavailable
     /// The clips folder `/clips/…` serves (nil: none).
     public var clipsDirectory: String?
-    /// The library that keeps the clip index (for favourites; nil: favourites cannot be set).
-    public var clipLibrary: ClipLibrary?
+    /// Marks or unmarks a clip of a session as a favourite in the clip index the recorder
+    /// keeps (`ClipLibrary.setFavourite`); false when the index has no such clip. Nil:
+    /// favourites cannot be set.
+    public var setFavourite: (@Sendable (_ favourite: Bool, _ file: String, _ session: SessionID) throws -> Bool)?
     /// `PUT /api/course` (nil: answered 501).
     public var course: CourseEditing?
     /// `POST /api/walkthrough`: report every post crossing for this many seconds (nil: 501).

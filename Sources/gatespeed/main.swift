@@ -4,7 +4,7 @@
 import Foundation
 import GateSpeedApp
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 
 let log = Log(level: .info, style: .automatic(environment: ProcessInfo.processInfo.environment))
 

@@ -2,7 +2,8 @@ import Foundation
 import GateSpeedCore
 import GateSpeedPlatform
 import GateSpeedRecording
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedJournal
 import GateSpeedSimulation
 import Synchronization
 import Testing

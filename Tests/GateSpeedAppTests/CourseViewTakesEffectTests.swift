@@ -1,5 +1,5 @@
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import Testing
 @testable import GateSpeedApp
 

@@ -3,7 +3,8 @@ import GateSpeedBoard
 import GateSpeedCore
 import GateSpeedFrames
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedJournal
 import GateSpeedSimulation
 import Synchronization
 import Testing

@@ -16,13 +16,13 @@ import Testing
 
     @Test(arguments: [
         ([0.1, 0.3, 0.28, 0.7, 0.9], [Problem(key: "posts[2]", message: "0.28 must be greater than posts[1] (0.30)")]),
-        ([0.5], [Problem(key: "posts", message: "needs at least 2 posts (has 1)")]),
-        ([], [Problem(key: "posts", message: "needs at least 2 posts (has 0)")]),
-        ([0, 0.5, 1], [Problem(key: "posts[0]", message: "0.00 must be inside (0, 1)"),
-                       Problem(key: "posts[2]", message: "1.00 must be inside (0, 1)")]),
+        ([0.5], [Problem(key: "posts", message: "needs at least 2 posts, found 1")]),
+        ([], [Problem(key: "posts", message: "needs at least 2 posts, found 0")]),
+        ([0, 0.5, 1], [Problem(key: "posts[0]", message: "0.00 must be greater than 0 and less than 1 (a fraction of the view width)"),
+                       Problem(key: "posts[2]", message: "1.00 must be greater than 0 and less than 1 (a fraction of the view width)")]),
         ([0.1, .nan, 0.9], [Problem(key: "posts[1]", message: "must be a finite number (got nan)")]),
         ([0.1, 0.5, 0.5], [Problem(key: "posts[2]", message: "0.50 must be greater than posts[1] (0.50)")]),
-        ([0.2, -0.125], [Problem(key: "posts[1]", message: "-0.125 must be inside (0, 1)"),
+        ([0.2, -0.125], [Problem(key: "posts[1]", message: "-0.125 must be greater than 0 and less than 1 (a fraction of the view width)"),
                          Problem(key: "posts[1]", message: "-0.125 must be greater than posts[0] (0.20)")]),
     ] as [([Double], [Problem])])
     func postProblems(posts: [Double], problems: [Problem]) {

@@ -1,6 +1,7 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedCore
+import GateSpeedJournal
 import MosquittoClient
 import Synchronization
 import Testing
@@ -36,7 +37,8 @@ import Testing
             if broker.tls { connection.caFile = broker.caFile }
             let log = self.log, commands = self.commands, faults = self.faults
             sink = try MQTTResultsSink(settings: .init(connection: connection, station: station,
-                                                       journalPath: self.directory + "/results.jsonl"),
+                                                       journalPath: self.directory + "/results.jsonl",
+                                                       readJournal: { JournalTail.read(path: $0, from: $1) }),
                                        log: Log(level: .debug, write: { log.append($0) }),
                                        onFault: { fault in faults.withLock { $0.append(fault) } },
                                        onCommand: { command in commands.withLock { $0.append(command) } })
@@ -47,9 +49,9 @@ import Testing
         @discardableResult
         func result(speed: Double) -> Double {
             t += 5
-            let state = journal.append(JournalResult(t: t, direction: "ltr", elapsedSeconds: 3, speedKmh: speed,
-                                                     pass: speed >= 30, announcement: "\(Int(speed)) kilometres per hour.",
-                                                     uncertaintyKmh: 0.2))
+            let state = journal.append(RunResult(t: t, direction: .leftToRight, elapsedSeconds: 3, speedKmh: speed,
+                                                 pass: speed >= 30, announcement: "\(Int(speed)) kilometres per hour.",
+                                                 crossingTimes: [], uncertaintyKmh: 0.2))
             let line = JournalTail.read(path: journal.path, from: 0)?.entries.last?.line ?? ""
             sink.observe(line)
             sink.observe("{\"event\":\"session\",\"t\":\(t),\"runs\":\(state.scoreboard.runs),\"passes\":\(state.scoreboard.passes),"

@@ -2,7 +2,7 @@ import FFmpegMedia
 import Foundation
 import GateSpeedFrames
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedEvents
 import Synchronization
 import Testing
 @testable import GateSpeedRecording

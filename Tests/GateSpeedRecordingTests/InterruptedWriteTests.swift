@@ -1,7 +1,7 @@
 import FFmpegMedia
 import Foundation
 import GateSpeedFrames
-import GateSpeedService
+import GateSpeedEvents
 import Testing
 @testable import GateSpeedRecording
 

@@ -1,7 +1,7 @@
 import FFmpegMedia
 import Foundation
 import GateSpeedFrames
-import GateSpeedService
+import GateSpeedEvents
 import Synchronization
 import GateSpeedPlatform
 import Testing

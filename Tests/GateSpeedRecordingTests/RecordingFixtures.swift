@@ -1,7 +1,6 @@
 import FFmpegMedia
 import Foundation
 import GateSpeedFrames
-import GateSpeedService
 import Synchronization
 @testable import GateSpeedRecording
 

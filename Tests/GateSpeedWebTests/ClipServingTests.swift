@@ -1,6 +1,7 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedEvents
+import GateSpeedRecording
 import GateSpeedWeb
 import LoopbackHTTPClient
 import Testing
@@ -77,7 +78,7 @@ import Testing
         let entry = try library.commit(reservation)
         let web = try PagesUnderTest("favourite-pages") { setup in
             setup.clipsDirectory = folder + "/clips"
-            setup.clipLibrary = library
+            setup.setFavourite = { try library.setFavourite($0, file: $1, session: $2) }
         }
         let url = "/clips/2026-12-01/session-2/\(entry.file)"
         #expect(try web.send("POST", "/api/clips/favourite", body: #"{"clip": "\#(url)"}"#, token: nil).status == 401)

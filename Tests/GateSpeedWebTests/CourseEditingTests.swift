@@ -1,6 +1,6 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import GateSpeedWeb
 import LoopbackHTTPClient
 import Testing
@@ -25,11 +25,11 @@ import Testing
         #expect(object["applied"] as? Bool == true)
         #expect(object["advice"] as? [String] == ["posts look fine"])
         #expect(web.recorded.applied.load(ordering: .relaxed) == 1)
-        #expect(web.recorded.prepared.withLock { $0.last?.course.posts } == [0.12, 0.3, 0.5, 0.7, 0.88])
+        #expect(web.recorded.prepared.withLock { $0.last?.course.rules.posts } == [0.12, 0.3, 0.5, 0.7, 0.88])
         // The file now holds the new course and the rest as it was, replaced by rename (a new inode).
         let saved = try GateSpeedConfig.load(path: web.configPath)
-        #expect(saved.course.posts == [0.12, 0.3, 0.5, 0.7, 0.88])
-        #expect(saved.course.lengthMetres == 30)
+        #expect(saved.course.rules.posts == [0.12, 0.3, 0.5, 0.7, 0.88])
+        #expect(saved.course.rules.lengthMetres == 30)
         #expect(saved.camera.device == "/dev/video4")
         let after = try FileManager.default.attributesOfItem(atPath: web.configPath)[.systemFileNumber] as? Int
         #expect(before != after)

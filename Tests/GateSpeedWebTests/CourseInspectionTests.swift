@@ -1,6 +1,6 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import GateSpeedWeb
 import LoopbackHTTPClient
 import Testing

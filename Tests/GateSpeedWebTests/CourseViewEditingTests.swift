@@ -1,5 +1,5 @@
 import Foundation
-import GateSpeedService
+import GateSpeedConfig
 import GateSpeedWeb
 import LoopbackHTTPClient
 import Testing
@@ -27,7 +27,7 @@ import Testing
         #expect(isTheNewView(web.recorded.prepared.withLock { $0.last?.camera }))
         let saved = try GateSpeedConfig.load(path: web.configPath)
         #expect(isTheNewView(saved.camera))
-        #expect(saved.course.posts == [0.12, 0.3, 0.5, 0.7, 0.88])
+        #expect(saved.course.rules.posts == [0.12, 0.3, 0.5, 0.7, 0.88])
         #expect(saved.camera.device == "/dev/video4")
         // GET /api/course now answers the new view.
         let current = try PagesUnderTest.object(try web.get("/api/course"))
@@ -43,7 +43,7 @@ import Testing
         #expect(response.status == 200, "\(response.text)")
         let saved = try GateSpeedConfig.load(path: web.configPath)
         #expect(saved.camera.rotation.rawValue == 180)
-        #expect(saved.course.lengthMetres == 29)
+        #expect(saved.course.rules.lengthMetres == 29)
     }
 
     @Test(arguments: [

@@ -1,6 +1,5 @@
 import Foundation
 import GateSpeedPlatform
-import GateSpeedService
 import GateSpeedWeb
 import LoopbackHTTPClient
 import Testing

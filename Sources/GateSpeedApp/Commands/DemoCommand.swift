@@ -1,7 +1,7 @@
 import Foundation
 import GateSpeedBoard
 import GateSpeedCore
-import GateSpeedService
+import GateSpeedIndicators
 import GateSpeedSimulation
 import GateSpeedPlatform
 

@@ -1,5 +1,4 @@
 import GateSpeedPlatform
-import GateSpeedService
 import GateSpeedWeb
 
 /// `gatespeed pair [--list | --revoke] [--config FILE]`: the paired phones' tokens in

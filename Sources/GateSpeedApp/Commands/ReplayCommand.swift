@@ -1,7 +1,8 @@
 import FFmpegMedia
 import Foundation
 import GateSpeedRecording
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedEvents
 import GateSpeedPlatform
 
 /// `gatespeed replay FILE`: the full pipeline on a recorded video's own timestamps, as fast as
@@ -15,7 +16,7 @@ enum ReplayCommand {
         StandardStream.output.markAsEventStream()
         if let posts = command.value("--posts") {
             do {
-                config.course.posts = try CoursePosts.parseOption(posts)
+                config.course.rules.posts = try CoursePosts.parseOption(posts)
                 config.course.marks = nil   // --posts is the image rule, as it always was
             } catch {
                 throw CommandFailure(message: error.message, status: 2)

@@ -1,6 +1,6 @@
 import Foundation
 import GateSpeedBoard
-import GateSpeedService
+import GateSpeedIndicators
 import GPIODLines
 import V4L2Camera
 import GateSpeedPlatform

@@ -1,7 +1,7 @@
 import Foundation
 import GateSpeedMQTT
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import GateSpeedWeb
 import MicroHTTPServer
 import MosquittoClient

@@ -1,5 +1,4 @@
 import GateSpeedPlatform
-import GateSpeedService
 
 /// The command table of the appliance as the `gatespeed` executable calls it: every command
 /// but `bench`, which lives with the counting allocator in the executable itself.

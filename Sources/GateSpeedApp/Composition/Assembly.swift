@@ -5,7 +5,9 @@ import GateSpeedCore
 import GateSpeedEngine
 import GateSpeedGeometry
 import GateSpeedRecording
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedEvents
+import GateSpeedJournal
 import GateSpeedSpeech
 import GateSpeedVision
 import GateSpeedPlatform
@@ -55,8 +57,7 @@ enum Assembly {
     }
 
     static func course(_ config: GateSpeedConfig) -> Course {
-        Course(posts: config.course.posts, lengthMetres: config.course.lengthMetres,
-               passKmh: config.course.passKmh, timeoutSeconds: config.course.timeoutSeconds)
+        config.course.rules
     }
 
     /// `source`: how messages name the config file.
@@ -177,7 +178,7 @@ enum Assembly {
                                         log: log.prefixed("clips: "))
             recorder.start()
             // A run's clip is asked for once the journal has the result, with its numbers.
-            let passKmh = config.course.passKmh
+            let passKmh = config.course.rules.passKmh
             sink.onResultJournalled { [weak recorder] result, run, session in
                 guard let start = result.crossingTimes.first else { return }
                 recorder?.requestRunClip(RunClipRequest(number: run, startTime: start, finishTime: result.t,
@@ -193,11 +194,7 @@ enum Assembly {
 
     static func restoreScoreboard(_ journal: ResultsJournal, into pipeline: inout TimingPipeline, log: Log) {
         let board = journal.current.scoreboard
-        do {
-            pipeline.restore(scoreboard: try Scoreboard(runs: board.runs, passes: board.passes, totalKmh: board.totalKmh))
-            if board.runs > 0 { log.info("session \(journal.current.session): restored \(board.runs) run(s) from the journal") }
-        } catch {
-            log.warning("results journal: could not restore the scoreboard (\(error)); starting from zero")
-        }
+        pipeline.restore(scoreboard: board)
+        if board.runs > 0 { log.info("session \(journal.current.session): restored \(board.runs) run(s) from the journal") }
     }
 }

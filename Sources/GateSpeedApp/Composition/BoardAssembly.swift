@@ -1,6 +1,5 @@
 import GateSpeedBoard
 import GateSpeedPlatform
-import GateSpeedService
 
 extension Assembly {
     /// The board profile the config names, with its per-line overrides; nil for `simulated`.

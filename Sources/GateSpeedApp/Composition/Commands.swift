@@ -1,4 +1,3 @@
-import GateSpeedService
 import Synchronization
 import GateSpeedPlatform
 

@@ -1,6 +1,7 @@
 import Foundation
 import GateSpeedCore
-import GateSpeedService
+import GateSpeedEvents
+import GateSpeedJournal
 import GateSpeedSpeech
 import Synchronization
 import GateSpeedPlatform
@@ -33,7 +34,7 @@ final class EventSink: @unchecked Sendable {
     /// Bumped whenever the journal starts a new session (date change or command); the frame
     /// loop then takes `latestSession`'s scoreboard.
     let sessionsStarted = Atomic<Int>(0)
-    private let session = Mutex<SessionScoreboard?>(nil)
+    private let session = Mutex<Scoreboard?>(nil)
     /// True while journal lines are waiting in memory because the disk refuses them.
     private let journalFault = Atomic<Bool>(false)
     /// How often a refused journal is tried again, seconds.
@@ -127,7 +128,7 @@ final class EventSink: @unchecked Sendable {
     var journalFaulted: Bool { journalFault.load(ordering: .acquiring) }
 
     /// The scoreboard of the session the journal started last, if one was started.
-    var latestSession: SessionScoreboard? { session.withLock { $0 } }
+    var latestSession: Scoreboard? { session.withLock { $0 } }
 
     /// Writes everything still queued, then stops the thread.
     func finish() {
@@ -168,10 +169,7 @@ final class EventSink: @unchecked Sendable {
     private func handle(_ event: ServiceEvent) {
         switch event {
         case .timing(.result(var result)):
-            let state = record { journal?.append(JournalResult(t: result.t, direction: result.direction.rawValue,
-                                                               elapsedSeconds: result.elapsedSeconds, speedKmh: result.speedKmh,
-                                                               pass: result.pass, announcement: result.announcement,
-                                                               uncertaintyKmh: result.uncertaintyKmh, closeCall: result.closeCall)) }
+            let state = record { journal?.append(result) }
             if state == nil { resultsWithoutJournal += 1 }
             resultJournalled.withLock { $0 }(result, state?.scoreboard.runs ?? resultsWithoutJournal, state?.session)
             result.announcement = (state?.durability ?? .durable).announcing(result.announcement)
@@ -180,7 +178,7 @@ final class EventSink: @unchecked Sendable {
             emit(line)
             speak(result.announcement, kind: .result)
         case .timing(.invalid(var run)):
-            let state = record { journal?.append(JournalInvalid(t: run.t, reason: run.reason.rawValue, announcement: run.announcement)) }
+            let state = record { journal?.append(run) }
             run.announcement = (state?.durability ?? .durable).announcing(run.announcement)
             let line = EventJSON.line(for: .timing(.invalid(run)))
             if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }

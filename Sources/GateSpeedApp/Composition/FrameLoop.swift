@@ -5,7 +5,6 @@ import GateSpeedEngine
 import GateSpeedFrames
 import GateSpeedLiveView
 import GateSpeedRecording
-import GateSpeedService
 import GateSpeedVision
 import GateSpeedPlatform
 
@@ -207,10 +206,8 @@ struct FrameLoop {
         if started != handled.sessions, let board = sink.latestSession {
             // The journal began a session (date change or command): its tally is the truth.
             handled.sessions = started
-            if let restored = try? Scoreboard(runs: board.runs, passes: board.passes, totalKmh: board.totalKmh) {
-                pipeline.restore(scoreboard: restored)
-                post(.session(t: frame.timestamp, restored))
-            }
+            pipeline.restore(scoreboard: board)
+            post(.session(t: frame.timestamp, board))
         }
         let finished = sink.announcementsFinished.load(ordering: .acquiring)
         while handled.announcements < finished {

@@ -1,6 +1,6 @@
 import GateSpeedLiveView
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
 import GateSpeedWeb
 
 extension Assembly {
@@ -9,7 +9,7 @@ extension Assembly {
     /// mirror and crop.
     static func livePosts(_ config: GateSpeedConfig) -> LivePosts {
         let geometry = config.camera.geometry
-        guard let marks = config.course.marks else { return LivePosts(viewX: config.course.posts, geometry: geometry) }
+        guard let marks = config.course.marks else { return LivePosts(viewX: config.course.rules.posts, geometry: geometry) }
         return LivePosts(bases: marks.map(\.base), tops: marks.map(\.top), geometry: geometry)
     }
 

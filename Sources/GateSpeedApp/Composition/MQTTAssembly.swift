@@ -1,7 +1,8 @@
 import Foundation
 import GateSpeedMQTT
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedJournal
 import MosquittoClient
 
 extension Assembly {
@@ -32,7 +33,8 @@ extension Assembly {
             guard FileManager.default.isReadableFile(atPath: path) else { throw bad(ConfigKeys.MQTT.caFile, "cannot read \(path)") }
             connection.caFile = path
         }
-        return MQTTResultsSink.Settings(connection: connection, station: station, journalPath: journalPath)
+        return MQTTResultsSink.Settings(connection: connection, station: station, journalPath: journalPath,
+                                        readJournal: { JournalTail.read(path: $0, from: $1) })
     }
 
     /// Why a password file gave no password (the message's end, after the key or option).

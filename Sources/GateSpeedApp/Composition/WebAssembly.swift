@@ -3,7 +3,8 @@ import GateSpeedCore
 import GateSpeedLiveView
 import GateSpeedRecording
 import GateSpeedPlatform
-import GateSpeedService
+import GateSpeedConfig
+import GateSpeedJournal
 import GateSpeedWeb
 import GateSpeedWebPage
 import MicroHTTPServer
@@ -47,7 +48,9 @@ extension Assembly {
                                      highlight: { commands.requestHighlight() }, newSession: { commands.requestNewSession() })
         setup.walkthrough = { commands.requestWalkthrough(seconds: $0) }
         setup.clipsDirectory = wiring.clipsDirectory
-        setup.clipLibrary = wiring.recorder?.clipLibrary
+        if let library = wiring.recorder?.clipLibrary {
+            setup.setFavourite = { try library.setFavourite($0, file: $1, session: $2) }
+        }
         setup.token = config.web.token
         setup.pairing = wiring.pairing
         setup.tally = wiring.tally

@@ -2,7 +2,8 @@
 // library does when it opens a session. Nothing is reserved or deleted: the fuzzed index
 // names files, and the fuzzer must never act on them.
 import Foundation
-import GateSpeedService
+import GateSpeedEvents
+import GateSpeedRecording
 
 let fuzzRoot = FuzzScratch.directory(named: "clips")
 let session = SessionID(date: "2025-06-15", number: 1)

@@ -2,15 +2,14 @@
 // that passed (the course geometry, the timing pipeline, the words of a result).
 import GateSpeedCore
 import GateSpeedEngine
-import GateSpeedService
+import GateSpeedConfig
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let config = try? GateSpeedConfig.parse(json: text, source: "fuzz.json") else { return 0 }
     let gateCourse = try? config.solveGateCourse(source: "fuzz.json")
-    let course = Course(posts: config.course.posts, lengthMetres: config.course.lengthMetres,
-                        passKmh: config.course.passKmh, timeoutSeconds: config.course.timeoutSeconds)
+    let course = config.course.rules
     guard let pipeline = try? TimingPipeline(course: course, gateCourse: gateCourse ?? nil,
                                              geometry: config.camera.geometry) else { return 0 }
     // A run of a second up to the timeout: its speed and the words said for it.

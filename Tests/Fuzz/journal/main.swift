@@ -3,7 +3,8 @@
 // an invalid run and a new session appended to it.
 import Foundation
 import GateSpeedCore
-import GateSpeedService
+import GateSpeedEvents
+import GateSpeedJournal
 
 let fuzzDirectory = FuzzScratch.directory(named: "journal")
 
@@ -19,9 +20,9 @@ public func fuzzJournal(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let board = try? Scoreboard(runs: restored.runs, passes: restored.passes, totalKmh: restored.totalKmh) {
         _ = EventJSON.line(for: .timing(.session(t: 0, board)))
     }
-    _ = try? journal.append(JournalResult(t: 1, direction: "ltr", elapsedSeconds: 3, speedKmh: 33.6, pass: true,
-                                          announcement: "33.6, pass", uncertaintyKmh: 0.2, closeCall: false))
-    _ = try? journal.append(JournalInvalid(t: 2, reason: "timeout", announcement: "timeout"))
+    _ = try? journal.append(RunResult(t: 1, direction: .leftToRight, elapsedSeconds: 3, speedKmh: 33.6, pass: true,
+                                      announcement: "33.6, pass", crossingTimes: [], uncertaintyKmh: 0.2, closeCall: false))
+    _ = try? journal.append(InvalidRun(t: 2, reason: .timeout, post: nil, announcement: "timeout"))
     _ = try? journal.startNewSession()
     return 0
 }

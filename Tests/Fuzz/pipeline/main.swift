@@ -6,7 +6,7 @@
 import GateSpeedCore
 import GateSpeedEngine
 import GateSpeedFrames
-import GateSpeedService
+import GateSpeedConfig
 
 /// The example gate-plane course (Deploy/config.gates.example.json), solved once.
 let gates: (course: Course, gateCourse: GateCourse)? = {
@@ -18,7 +18,7 @@ let gates: (course: Course, gateCourse: GateCourse)? = {
         """
     guard let config = try? GateSpeedConfig.parse(json: json, source: nil),
           let gateCourse = try? config.solveGateCourse() else { return nil }
-    return (Course(posts: config.course.posts, lengthMetres: config.course.lengthMetres), gateCourse)
+    return (config.course.rules, gateCourse)
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")

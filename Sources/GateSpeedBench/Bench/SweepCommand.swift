@@ -1,0 +1,132 @@
+import Dispatch
+import GateSpeedCore
+import GateSpeedEngine
+import GateSpeedSimulation
+import Glibc
+import Synchronization
+import GateSpeedPlatform
+
+/// `gatespeed bench --sweep N [--seed S]`: judges N randomised scenes (`SceneSweep`, seeds S to
+/// S + N - 1) through the whole per-frame path and prints the sweep's figures: detection rate,
+/// speed-error percentiles of detected runs, false starts, what the failures had in common and
+/// the worst runs by seed. `--sweep 1 --seed S` replays scene S alone.
+///
+/// Each scene goes through its own `TimingPipeline` with the image-rule posts, frame by frame at
+/// the scene's cadence, announcements taken as spoken at once. Scenes are judged on every core;
+/// the report is the same whatever the number of cores (it is assembled in seed order).
+enum SweepCommand {
+    /// Seed of the first scene when `--seed` is not given.
+    static let defaultSeed: UInt64 = 1
+
+    /// Runs the sweep; returns the exit status (0 done, 1 failure, 2 bad usage).
+    static func run(scenes: Int, seed: UInt64 = defaultSeed) -> Int32 {
+        guard scenes >= 1 else {
+            Log.writeToStandardError("gatespeed bench: --sweep must be at least 1 (got \(scenes))\n")
+            return 2
+        }
+        let began = MonotonicClock.nanoseconds()
+        let threads = max(1, min(scenes, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let judged: [Judged]
+        do throws(ConfigurationError) {
+            judged = try judgeAll(first: seed, count: scenes, threads: threads)
+        } catch {
+            Log.writeToStandardError("gatespeed bench: the course is not usable: \(error)\n")
+            return 1
+        }
+        var tally = SweepTally()
+        judged.forEach { tally.add($0.outcome) }
+        let seconds = Double(MonotonicClock.nanoseconds() - began) / 1e9
+        let frames = judged.reduce(0) { $0 + $1.frames }
+        #if DEBUG
+        let build = "debug build"
+        #else
+        let build = "release build"
+        #endif
+        let last = seed &+ UInt64(scenes - 1)
+        print("gatespeed bench --sweep \(scenes) --seed \(seed): scenes \(seed)…\(last), \(tally.runCount) runs ridden, "
+              + "\(frames) frames in " + BenchReport.fixed(seconds, 1) + " s (\(build), \(threads) threads)")
+        SweepReport.lines(tally).forEach { print($0) }
+        // Colour and grey runs apart (the report lists only the traits that fail most).
+        let byTrait = tally.failuresByTrait()
+        if let colour = byTrait.first(where: { $0.trait == .colour }) {
+            let grey = (total: tally.runCount - colour.total, failed: tally.runCount - tally.detectedCount - colour.failed)
+            print("colour camera runs: \(colour.failed) of \(colour.total) failed ("
+                  + BenchReport.fixed(100 * Double(colour.failed) / Double(max(1, colour.total)), 1) + " %); grey runs: "
+                  + "\(grey.failed) of \(grey.total) failed ("
+                  + BenchReport.fixed(100 * Double(grey.failed) / Double(max(1, grey.total)), 1) + " %)")
+        }
+        if let only = judged.first, judged.count == 1 {
+            // A replay: the truth and what the pipeline said, to see where it went wrong.
+            let sweep = SceneSweep.scene(seed: seed)
+            print(sweep.description)
+            for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
+            print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+        }
+        return 0
+    }
+
+    /// One scene's verdicts, the events they were judged from, and the frames it took.
+    struct Judged: Sendable {
+        var outcome: SweepSceneOutcome
+        var events: [SweepEvent]
+        var frames: Int
+    }
+
+    /// Judges scenes `first` … `first + count - 1` on `threads` threads, in seed order.
+    private static func judgeAll(first: UInt64, count: Int, threads: Int) throws(ConfigurationError) -> [Judged] {
+        let next = Atomic<Int>(0)
+        let results = Mutex<[Judged?]>([Judged?](repeating: nil, count: count))
+        let failure = Mutex<ConfigurationError?>(nil)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < count, failure.withLock({ $0 == nil }) else { return }
+                do throws(ConfigurationError) {
+                    let judged = try judge(SceneSweep.scene(seed: first &+ UInt64(index)))
+                    results.withLock { $0[index] = judged }
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Runs `sweep`'s scene through a fresh pipeline and judges the events it gave.
+    static func judge(_ sweep: SweepScene) throws(ConfigurationError) -> Judged {
+        let scene = sweep.scene
+        var pipeline = try TimingPipeline(course: Course(posts: scene.posts, lengthMetres: scene.courseLength))
+        var source = SimulatedCourseSource(scene: scene)
+        var events: [SweepEvent] = []
+        var frames = 0
+        while source.nextFrame({ frame in
+            var runEnded = false
+            pipeline.process(frame) { event in
+                guard let judged = sweepEvent(event) else { return }
+                events.append(judged)
+                switch judged {
+                case .result, .invalid: runEnded = true
+                case .ready, .start: break
+                }
+            }
+            if runEnded { pipeline.announcementFinished { _ in } }
+        }) == .delivered {
+            frames += 1
+        }
+        return Judged(outcome: SweepSceneOutcome(judging: events, of: sweep), events: events, frames: frames)
+    }
+
+    /// The events a sweep judges, in its own terms; nil for the others (post, session).
+    private static func sweepEvent(_ event: TimingEvent) -> SweepEvent? {
+        func travel(_ direction: Direction) -> TravelDirection { direction == .leftToRight ? .leftToRight : .rightToLeft }
+        return switch event {
+        case .start(let t, _, let direction): .start(t: t, direction: travel(direction))
+        case .result(let result): .result(speedKmh: result.speedKmh, crossingTimes: result.crossingTimes,
+                                          direction: travel(result.direction))
+        case .invalid(let run): .invalid(t: run.t, reason: run.reason.rawValue)
+        case .ready(let t): .ready(t: t)
+        case .post, .session: nil
+        }
+    }
+}
