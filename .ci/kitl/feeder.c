@@ -287,6 +287,11 @@ int main(int argc, char **argv) {
             continue;
         }
         double now = now_s();
+        if (last_shown == 0) {
+            // The first buffer back: vivid's output shows the course, and so does its input.
+            fprintf(stderr, "feeder: streaming\n");
+            fflush(stderr);
+        }
         do {
             held[held_count++] = b.index;
             // The driver's stamp: when this buffer left the screen and the next came on.
