@@ -49,10 +49,14 @@ timed_session() {
     local gain_after; gain_after=$(v4l2-ctl -d /dev/video0 -C gain_automatic | awk '{print $2}')
     check "$name: auto gain locked after calibration ($gain_before -> $gain_after)" test "$gain_before:$gain_after" = "1:0"
     local riding; riding=$(cpu_mark)
+    # Each rider is sent once the service is armed (ready), as a rider waits for the ready light.
     kill -USR1 "$FEEDER_PID"
-    wait_event "$LOGS/$name.events" result 2 120
+    if wait_event "$LOGS/$name.events" result 1 60 && wait_event "$LOGS/$name.events" ready 2 60; then
+        kill -USR1 "$FEEDER_PID"
+        wait_event "$LOGS/$name.events" result 2 60
+    else fail "$name: armed again after the first ride" "no result, or no ready after it, in 60 s"; fi
     cpu_note "$name rides" "$riding"
-    python3 "$GUEST/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "$name" >> "$RESULTS"
+    python3 "$GUEST/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "$name" 2 >> "$RESULTS"
     # A short press after a result marks a highlight; a long press recalibrates.
     sleep 2
     press_button 0.3
@@ -150,7 +154,7 @@ PY
     else fail "unplugged: timing comes back by itself after the driver returns" "no new ready in 120 s"; fi
     kill -USR1 "$FEEDER_PID"
     wait_event "$LOGS/$name.events" result 1 60
-    python3 "$GUEST/judge.py" "$LOGS/$name-back.truth" "$LOGS/$name.events" "unplugged, then back" >> "$RESULTS"
+    python3 "$GUEST/judge.py" "$LOGS/$name-back.truth" "$LOGS/$name.events" "unplugged, then back" 1 >> "$RESULTS"
     stop_service; kill "$SAMPLER_PID" "$FEEDER_PID" 2>/dev/null
 }
 
@@ -167,7 +171,7 @@ clips_without_sound() {
     echo snd_aloop.0 > /sys/bus/platform/drivers/snd_aloop/unbind
     kill -USR1 "$FEEDER_PID"
     wait_event "$LOGS/$name.events" result 1 90
-    python3 "$GUEST/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "clips, sound card gone" >> "$RESULTS"
+    python3 "$GUEST/judge.py" "$LOGS/$name.truth" "$LOGS/$name.events" "clips, sound card gone" 1 >> "$RESULTS"
     if wait_event "$LOGS/$name.events" clip 1 120; then
         local clip; clip=$(sed -n 's/.*"event":"clip".*"path":"\([^"]*\)".*/\1/p' "$LOGS/$name.events" | head -n1)
         check "clips: the run's clip opens with ffprobe" ffprobe -v error -show_entries stream=codec_name,nb_read_frames -count_frames "$clip"
