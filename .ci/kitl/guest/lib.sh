@@ -40,9 +40,10 @@ setup_vivid_loop() {
     v4l2-ctl -d /dev/video0 -c loop_video=1,osd_text_mode=2
 }
 # negotiated_format STDERR_FILE: the pixel format the service chose, from its camera log line
-# ("camera /dev/video0: 320x240 GREY at 59.94 fps"); waits up to 30 s for it.
+# ("camera /dev/video0: 320x240 GREY at 59.94 fps"); waits up to 150 s for it (as long as for
+# calibration: on a host loaded far beyond its cores the service took over 30 s to start).
 negotiated_format() {
-    local format deadline=$((SECONDS + 30))
+    local format deadline=$((SECONDS + 150))
     while ((SECONDS < deadline)); do
         format=$(sed -n 's/.*camera \/dev\/video0: [0-9]*x[0-9]* \([A-Z0-9]*\) at .*/\1/p' "$1" | tail -n1)
         [[ -n "$format" ]] && { echo "$format"; return 0; }
