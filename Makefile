@@ -58,8 +58,6 @@ FUZZ_OUT ?= /tmp/gatespeed-fuzz
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_OUT=$(FUZZ_OUT) .ci/fuzz/run
 
-# Kernel in the loop: the real V4L2, libgpiod and ALSA backends against Debian's own kernel drivers
-# (vivid, gpio-sim, snd-aloop) in a QEMU VM (see the README, "Testing against the kernel"). Cached under .build/kitl.
 # The page in headless Chromium against a real demo (Tests/Browser/run_against_demo.sh); screenshots
 # in $(BROWSER_SHOTS). Installs Debian's chromium first; skips only when it cannot be installed,
 # and fails when a check fails.
@@ -68,7 +66,17 @@ browser-test: build
 	GATESPEED_BROWSER_DEPS=1 ./Deploy/install-deps.sh || echo "browser-test: chromium could not be installed" >&2
 	./Tests/Browser/run_against_demo.sh .build/debug/gatespeed $(BROWSER_SHOTS)
 
-kitl: release
+# Kernel in the loop: the real V4L2, libgpiod and ALSA backends against Debian's own kernel drivers
+# (vivid, gpio-sim, snd-aloop) in a QEMU VM (see the README, "Testing against the kernel"). Cached under .build/kitl.
+# The VMs' preparation (kernel, gpio-sim, Debian root: mostly waiting on the network and the disk)
+# runs beside the release build; then ./.ci/kitl/run boots the VMs.
+kitl: deps
+	./.ci/kitl/prepare --host-packages
+	@mkdir -p .build; began=$$(date +%s); ./.ci/kitl/prepare > .build/kitl-prepare.log 2>&1 & prepare=$$!; \
+	  $(SWIFT) build -c release; built=$$?; echo "kitl: release build took $$(( $$(date +%s) - began )) s"; \
+	  wait $$prepare; prepared=$$?; cat .build/kitl-prepare.log; \
+	  if [ $$prepared -ne 0 ]; then echo "kitl: preparing the VMs failed" >&2; exit 1; fi; \
+	  exit $$built
 	./.ci/kitl/run
 
 clean:

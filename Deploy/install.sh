@@ -90,6 +90,7 @@ config_dir="$root/etc/gatespeed"
 config_path="$config_dir/config.json"
 unit_path="$root/etc/systemd/system/gatespeed.service"
 udev_rule_path="$root/etc/udev/rules.d/99-gatespeed-gpio.rules"
+modules_path="$root/etc/modules-load.d/gatespeed.conf"
 state_dir="$root/var/lib/gatespeed"
 service_user=gatespeed
 
@@ -211,8 +212,11 @@ install_gatespeed() {
     run install -m 0644 "$repo_dir/Deploy/config.example.json" "$config_path"
   fi
   run install -D -m 0644 "$repo_dir/Deploy/gatespeed.service" "$unit_path"
+  # The camera and sound cores at every boot (see the file), and now, before the service starts.
+  run install -D -m 0644 "$repo_dir/Deploy/gatespeed-modules.conf" "$modules_path"
 
   daemon systemctl daemon-reload
+  daemon systemctl restart systemd-modules-load.service || say "systemd-modules-load could not load videodev and snd; see: journalctl -u systemd-modules-load -b"
   daemon systemctl enable gatespeed.service
   if ! daemon systemctl restart gatespeed.service; then
     say "the service did not start; see: journalctl -u gatespeed -b"
@@ -228,6 +232,7 @@ uninstall_gatespeed() {
   [[ -e $unit_path ]] && run rm -f "$unit_path"
   daemon systemctl daemon-reload
   [[ -e $bin_path ]] && run rm -f "$bin_path"
+  [[ -e $modules_path ]] && run rm -f "$modules_path"
   # The udev rule is only there if this script created the gpio group: remove both.
   if [[ -e $udev_rule_path ]]; then
     run rm -f "$udev_rule_path"

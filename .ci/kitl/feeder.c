@@ -14,11 +14,14 @@
 // Usage: feeder DEVICE FORMAT TRUTH_FILE RUN...   where RUN is  DELAY_S:KMH:ltr|rtl
 //   FORMAT is the capture's pixel format (GREY, YUYV, NV12 or YU12): vivid loops the output into
 //   the input only when both have the same format and size, so the feeder follows the service.
-//   The feeder shows the empty course until it gets SIGUSR1 (at once when writing a file). Each
-//   rider enters DELAY_S seconds after the previous one has left the view (the first: after
-//   the signal), crosses the whole view at KMH, and leaves. TRUTH_FILE gets one line
-//   per rider: "direction kmh start_monotonic_s end_monotonic_s" (CLOCK_MONOTONIC, the clock of
-//   the capture's buffer timestamps). On a device the feeder shows the empty course after the
+//   The feeder shows the empty course; each SIGUSR1 sends the next rider, who enters DELAY_S
+//   seconds after the signal (or after the previous rider has left the view, if later), crosses
+//   the whole view at KMH, and leaves. So a check sends each rider once the service is armed
+//   again, as a rider waits for the ready light: a slow announcement under emulation (eSpeak
+//   took 11 s on a loaded host) then delays the ride instead of losing it. When writing a file,
+//   each rider comes DELAY_S after the previous one, without signals. TRUTH_FILE gets one line
+//   per rider sent: "direction kmh start_monotonic_s end_monotonic_s" (CLOCK_MONOTONIC, the clock of
+//   the capture's buffer timestamps), written when the rider is sent. On a device the feeder shows the empty course after the
 //   last rider until SIGTERM (had it stopped streaming, vivid's input would show its test
 //   pattern, which the service rightly takes for a changed view); then it prints what it
 //   measured. A file ends after the last rider plus 6 s of empty course.
@@ -50,14 +53,20 @@ enum { W = 640, H = 480, BUFFERS = 3, NOISE_FRAMES = 8, MAX_RUNS = 16 };
 static const double PERIOD_S = 1001.0 / 60000.0; // 59.94 fps
 static const double COURSE_M = 28.0, FIRST_POST = 0.1, LAST_POST = 0.9, RIDER_M = 1.7, GROUND_Y = 330;
 
-struct run { double delay, kmh; int ltr; double start, end; };
+struct run {
+    double delay, kmh; int ltr; double start, end;
+    /// As shown: the last buffer of this rider seen leaving the screen (mid-time of its showing,
+    /// and the rider's x in it), and the crossings of the first and last post (0: not yet).
+    double shown_t, shown_x, shown_first, shown_last;
+    int shown_written;
+};
 
 /// With a file instead of a device (a name ending in .raw), frames are written at 59.94 fps of a
 /// simulated clock: the same scene, for replaying on the host.
 static int to_file = 0;
 static double simulated_clock = 0;
-static volatile sig_atomic_t go = 0, stop = 0;
-static void start_riders(int signal) { (void)signal; go = 1; }
+static volatile sig_atomic_t sent = 0, stop = 0;
+static void send_rider(int signal) { (void)signal; sent++; }
 static void stop_feeding(int signal) { (void)signal; stop = 1; }
 
 static double now_s(void) {
@@ -171,6 +180,31 @@ static void draw_rider(uint8_t *frame, double fx, double phase) {
     fill_rect(frame, x - 2 - swing, gy - legs, x + 2 - swing, gy + 1, 35, 128, 128);
 }
 
+/// One buffer of rider `r` has left the screen: it was on show around `t` with the rider at `x`.
+/// The rider's crossings of the first and last post as the camera was shown them (interpolated
+/// between the buffers either side), which differ from the drawn ones when the VM's stalls left
+/// a buffer on show longer than planned. Once both are known: "shown N dir kmh first last" in
+/// the truth file (N counts riders from 1).
+static void shown_crossings(struct run *run, int r, double t, double x, FILE *truth) {
+    double lines[2] = {W * FIRST_POST, W * LAST_POST};
+    if (!run->ltr) { lines[0] = W * LAST_POST; lines[1] = W * FIRST_POST; }
+    if (run->shown_t > 0 && x != run->shown_x) {
+        for (int k = 0; k < 2; k++) {
+            double line = lines[k], *when = k == 0 ? &run->shown_first : &run->shown_last;
+            if (*when > 0 || (run->shown_x - line) * (x - line) > 0 || x == line) continue;
+            *when = run->shown_t + (line - run->shown_x) / (x - run->shown_x) * (t - run->shown_t);
+        }
+        if (!run->shown_written && run->shown_first > 0 && run->shown_last > run->shown_first) {
+            fprintf(truth, "shown %d %s %.3f %.6f %.6f\n", r + 1, run->ltr ? "ltr" : "rtl", run->kmh,
+                    run->shown_first, run->shown_last);
+            fflush(truth);
+            run->shown_written = 1;
+        }
+    }
+    run->shown_t = t;
+    run->shown_x = x;
+}
+
 int main(int argc, char **argv) {
     if (argc < 5) { fprintf(stderr, "usage: feeder DEVICE GREY|YUYV|NV12|YU12 TRUTH_FILE DELAY_S:KMH:ltr|rtl...\n"); return 2; }
     if (strcmp(argv[2], "GREY") == 0) { fourcc = V4L2_PIX_FMT_GREY; frame_bytes = W * H; }
@@ -178,7 +212,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[2], "NV12") == 0) { fourcc = V4L2_PIX_FMT_NV12; frame_bytes = W * H * 3 / 2; }
     else if (strcmp(argv[2], "YU12") == 0) { fourcc = V4L2_PIX_FMT_YUV420; frame_bytes = W * H * 3 / 2; }
     else { fprintf(stderr, "feeder: unknown format %s\n", argv[2]); return 2; }
-    struct run runs[MAX_RUNS];
+    struct run runs[MAX_RUNS] = {{0}};
     int count = 0;
     for (int i = 4; i < argc && count < MAX_RUNS; i++, count++) {
         char dir[8] = "";
@@ -221,13 +255,18 @@ int main(int argc, char **argv) {
 
     double scale = W * (LAST_POST - FIRST_POST) / COURSE_M;
     double margin = 40; // pixels beyond each edge where a rider starts and ends
-    signal(SIGUSR1, start_riders);
+    signal(SIGUSR1, send_rider);
     signal(SIGTERM, stop_feeding);
-    if (to_file) go = 1;
-    int scheduled = 0;
+    int scheduled = 0; // riders sent so far
+    FILE *truth = fopen(argv[3], "w");
+    if (!truth) die(argv[3]);
     double finish = INFINITY;
     unsigned frame_number = 0;
     struct dirty drawn[BUFFERS] = {{0, 0}};
+    // Which rider each buffer shows (-1: none), and where: for the crossings as shown.
+    int drawn_ride[BUFFERS];
+    double drawn_x[BUFFERS];
+    for (int i = 0; i < BUFFERS; i++) drawn_ride[i] = -1;
     // What the feeder measured, for its log: frames queued, the output's frame steps (from the
     // driver's stamps), how often vivid had taken every buffer but the one on show (it then
     // repeats that frame), and how late the feeder was to buffers coming back.
@@ -237,13 +276,14 @@ int main(int argc, char **argv) {
 
     // Draws buffer `index` (or the file's frame) as the course looks at time `t`.
     #define DRAW(frame, index, t) do { \
-        for (int r = 0; scheduled && r < count; r++) { \
+        for (int r = 0; r < scheduled; r++) { \
             if ((t) < runs[r].start || (t) > runs[r].end) continue; \
             double speed = runs[r].kmh / 3.6 * scale, travelled = ((t) - runs[r].start) * speed; \
             double x = runs[r].ltr ? -margin + travelled : W + margin - travelled; \
             draw_rider(frame, x, travelled / (0.6 * RIDER_M * scale) * 3.14159); \
             int reach = (int)(0.5 * RIDER_M * scale) + 2; \
-            if (!to_file) drawn[index] = (struct dirty){(int)x - reach, (int)x + reach + 1}; \
+            if (!to_file) { drawn[index] = (struct dirty){(int)x - reach, (int)x + reach + 1}; \
+                            drawn_ride[index] = r; drawn_x[index] = x; } \
         } \
     } while (0)
 
@@ -256,20 +296,17 @@ int main(int argc, char **argv) {
     if (!to_file && xioctl(fd, VIDIOC_STREAMON, &type) < 0) die("VIDIOC_STREAMON");
     double t;
     while ((t = now_s()) < finish && !stop) {
-        if (go && !scheduled) {
-            scheduled = 1;
-            FILE *truth = fopen(argv[3], "w");
-            if (!truth) die(argv[3]);
-            for (int i = 0; i < count; i++) {
-                double speed = runs[i].kmh / 3.6 * scale; // pixels a second
-                runs[i].start = (i == 0 ? t : runs[i - 1].end) + runs[i].delay;
-                runs[i].end = runs[i].start + (W + 2 * margin) / speed;
-                // The true crossings of the first and last post, for the truth file.
-                double first = runs[i].start + (margin + W * FIRST_POST) / speed, last = runs[i].start + (margin + W * LAST_POST) / speed;
-                fprintf(truth, "%s %.3f %.6f %.6f\n", runs[i].ltr ? "ltr" : "rtl", runs[i].kmh, first, last);
-            }
-            fclose(truth);
-            if (to_file) finish = runs[count - 1].end + 6;
+        if (scheduled < count && (to_file || sent > scheduled)) {
+            int i = scheduled++;
+            double speed = runs[i].kmh / 3.6 * scale; // pixels a second
+            double after = i == 0 ? t : (to_file || runs[i - 1].end > t ? runs[i - 1].end : t);
+            runs[i].start = after + runs[i].delay;
+            runs[i].end = runs[i].start + (W + 2 * margin) / speed;
+            // The true crossings of the first and last post, for the truth file.
+            double first = runs[i].start + (margin + W * FIRST_POST) / speed, last = runs[i].start + (margin + W * LAST_POST) / speed;
+            fprintf(truth, "%s %.3f %.6f %.6f\n", runs[i].ltr ? "ltr" : "rtl", runs[i].kmh, first, last);
+            fflush(truth);
+            if (to_file && scheduled == count) finish = runs[count - 1].end + 6;
         }
         if (to_file) {
             memcpy(file_frame, backgrounds[frame_number++ % NOISE_FRAMES], frame_bytes);
@@ -287,6 +324,11 @@ int main(int argc, char **argv) {
             continue;
         }
         double now = now_s();
+        if (last_shown == 0) {
+            // The first buffer back: vivid's output shows the course, and so does its input.
+            fprintf(stderr, "feeder: streaming\n");
+            fflush(stderr);
+        }
         do {
             held[held_count++] = b.index;
             // The driver's stamp: when this buffer left the screen and the next came on.
@@ -296,6 +338,10 @@ int main(int argc, char **argv) {
                 double step = shown - last_shown;
                 if (step > longest_step) longest_step = step;
                 if (step > 1.5 * PERIOD_S) long_steps++;
+                // A frozen VM stops vivid's threads too: the camera saw nothing new meanwhile.
+                if (step > 0.3) fprintf(stderr, "feeder: %.3f: the output stood still for %.0f ms\n", shown, step * 1000);
+                int r = drawn_ride[b.index];
+                if (r >= 0) shown_crossings(&runs[r], r, (last_shown + shown) / 2, drawn_x[b.index], truth);
             }
             if (now - shown > worst_late) worst_late = now - shown;
             last_shown = shown;
@@ -313,6 +359,7 @@ int main(int argc, char **argv) {
             uint8_t *frame = maps[index];
             restore(frame, backgrounds[index % NOISE_FRAMES], drawn[index]);
             drawn[index] = (struct dirty){0, 0};
+            drawn_ride[index] = -1;
             // On show from `ahead` frame periods after last_shown (or at once, if that is past).
             double on_show = last_shown + ahead * PERIOD_S;
             if (on_show < now) on_show = now;
@@ -325,6 +372,7 @@ int main(int argc, char **argv) {
         }
         held_count = 0;
     }
+    fclose(truth);
     if (to_file) { fclose(out); return 0; }
     fprintf(stderr, "feeder: %u frames queued; output steps up to %.0f ms (%u over 1.5 periods); "
             "vivid repeated its last frame %u times; buffers came back up to %.0f ms before the feeder took them\n",

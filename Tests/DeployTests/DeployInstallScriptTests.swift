@@ -31,7 +31,9 @@ struct DeployInstallScriptTests {
             "useradd --system --user-group",
             "would run: install -m 0644 \(repositoryRoot())/Deploy/config.example.json \(root.path)/etc/gatespeed/config.json",
             "would run: install -D -m 0644 \(repositoryRoot())/Deploy/gatespeed.service \(root.path)/etc/systemd/system/gatespeed.service",
+            "would run: install -D -m 0644 \(repositoryRoot())/Deploy/gatespeed-modules.conf \(root.path)/etc/modules-load.d/gatespeed.conf",
             "would run: systemctl daemon-reload",
+            "would run: systemctl restart systemd-modules-load.service",
             "would run: systemctl enable gatespeed.service",
             "would run: systemctl restart gatespeed.service",
         ]
@@ -63,6 +65,8 @@ struct DeployInstallScriptTests {
         #expect(FileManager.default.isExecutableFile(atPath: root.path + "/usr/local/bin/gatespeed"))
         #expect(exists(root.path + "/etc/systemd/system/gatespeed.service"))
         #expect(exists(root.path + "/etc/udev/rules.d/99-gatespeed-gpio.rules"), "no gpio group: plain Debian")
+        #expect(try readText(root.path + "/etc/modules-load.d/gatespeed.conf")
+                == readText(repositoryRoot() + "/Deploy/gatespeed-modules.conf"))
         #expect(first.output.contains("skipped (--no-systemctl): systemctl enable gatespeed.service"))
         let configPath = root.path + "/etc/gatespeed/config.json"
         #expect(try readText(configPath) == readText(repositoryRoot() + "/Deploy/config.example.json"))
@@ -98,6 +102,7 @@ struct DeployInstallScriptTests {
         #expect(!exists(root.path + "/usr/local/bin/gatespeed"))
         #expect(!exists(root.path + "/etc/systemd/system/gatespeed.service"))
         #expect(!exists(root.path + "/etc/udev/rules.d/99-gatespeed-gpio.rules"))
+        #expect(!exists(root.path + "/etc/modules-load.d/gatespeed.conf"))
         #expect(exists(root.path + "/etc/gatespeed/config.json"))
         #expect(exists(root.path + "/var/lib/gatespeed/results.jsonl"))
 
@@ -120,5 +125,17 @@ struct DeployInstallScriptTests {
         let result = try install(arguments + ["--dry-run"], root: root.path)
         #expect(result.status == 2, "\(result.output)")
         #expect(result.output.contains("install.sh: "))
+    }
+
+    /// The modules named are the cores that register the unit's DeviceAllow= classes: each
+    /// class of the unit whose core is a module on Debian's kernel has its module in the file.
+    @Test func modulesLoadFileNamesTheCoresOfTheUnitsDeviceClasses() throws {
+        let modules = try readText(repositoryRoot() + "/Deploy/gatespeed-modules.conf")
+            .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init)
+        #expect(modules == ["videodev", "snd"])
+        let unit = try readText(repositoryRoot() + "/Deploy/gatespeed.service")
+        for deviceClass in ["char-video4linux", "char-media", "char-alsa"] {
+            #expect(unit.contains("DeviceAllow=\(deviceClass) rw"), "the unit no longer allows \(deviceClass)")
+        }
     }
 }

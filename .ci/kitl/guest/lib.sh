@@ -15,6 +15,11 @@ GPIO_LABEL=kitl-gpio
 
 pass() { echo "PASS $1" | tee -a "$RESULTS"; }
 fail() { echo "FAIL $1: $2" | tee -a "$RESULTS"; }
+# phase NAME: from here on, the time goes to NAME ($LOGS/phases: "uptime_s NAME" at each start;
+# .ci/kitl/run prints how long each took).
+phase() { echo "$(cut -d' ' -f1 /proc/uptime) $1" >> "$LOGS/phases-${KITL_VM:-drivers}"; }
+# wanted NAME: whether the section NAME runs (KITL_ONLY: a space-separated list; all when unset).
+wanted() { [[ -z ${KITL_ONLY:-} || " $KITL_ONLY " == *" $1 "* ]]; }
 # check NAME COMMAND...: PASS when the command succeeds; its output goes to the log on failure.
 check() {
     local name=$1; shift
@@ -35,9 +40,10 @@ setup_vivid_loop() {
     v4l2-ctl -d /dev/video0 -c loop_video=1,osd_text_mode=2
 }
 # negotiated_format STDERR_FILE: the pixel format the service chose, from its camera log line
-# ("camera /dev/video0: 320x240 GREY at 59.94 fps"); waits up to 30 s for it.
+# ("camera /dev/video0: 320x240 GREY at 59.94 fps"); waits up to 150 s for it (as long as for
+# calibration: on a host loaded far beyond its cores the service took over 30 s to start).
 negotiated_format() {
-    local format deadline=$((SECONDS + 30))
+    local format deadline=$((SECONDS + 150))
     while ((SECONDS < deadline)); do
         format=$(sed -n 's/.*camera \/dev\/video0: [0-9]*x[0-9]* \([A-Z0-9]*\) at .*/\1/p' "$1" | tail -n1)
         [[ -n "$format" ]] && { echo "$format"; return 0; }
@@ -48,10 +54,14 @@ negotiated_format() {
 # start_feeder NAME FORMAT RUN...: the feeder in the background; its truth goes to $LOGS/NAME.truth.
 # It stands for a camera's sensor, which the service never starves: SCHED_FIFO 20, above the
 # service's frame loop (SCHED_FIFO 10). Starved, it fell behind by up to 0.6 s at a time.
+# Returns once the feeder's first buffer has come back from vivid (the course is on the input),
+# or after 10 s.
 start_feeder() {
     local name=$1 format=$2; shift 2
     chrt -f 20 "$KITL_FEEDER" /dev/video1 "$format" "$LOGS/$name.truth" "$@" > "$LOGS/$name.feeder" 2>&1 &
     FEEDER_PID=$!
+    local deadline=$((SECONDS + 10))
+    until grep -q '^feeder: streaming' "$LOGS/$name.feeder" 2>/dev/null || ((SECONDS >= deadline)); do sleep 0.1; done
 }
 # vivid's capture and output threads stand for the camera's hardware too: nice -20 once they
 # run, ahead of everything but the real-time feeder and frame loop. Not real-time themselves:
