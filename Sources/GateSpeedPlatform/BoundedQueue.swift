@@ -95,8 +95,7 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     private static func deadline(after seconds: Double) -> timespec {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
+        let now = MonotonicClock.reading()
         let wait = seconds.isFinite ? min(max(seconds, 0), 86_400) : 86_400
         let whole = wait.rounded(.down)
         var due = timespec(tv_sec: now.tv_sec + Int(whole), tv_nsec: now.tv_nsec + Int((wait - whole) * 1e9))

@@ -44,7 +44,7 @@ public final class Speaker: @unchecked Sendable {
     private var speechThread: WorkerThread?
 
     private let onFinished: Completion
-    private let log: @Sendable (String) -> Void
+    private let log: Log
 
     /// Starts the speech thread.
     /// - Parameters:
@@ -56,7 +56,7 @@ public final class Speaker: @unchecked Sendable {
                 makeSynthesizer: @escaping @Sendable () throws -> any SpeechSynthesizing,
                 makeOutput: @escaping @Sendable () -> any SpeechOutput,
                 onFinished: @escaping Completion,
-                log: @escaping @Sendable (String) -> Void) {
+                log: Log) {
         queue = AnnouncementQueue(capacity: capacity)
         self.onFinished = onFinished
         self.log = log
@@ -67,7 +67,7 @@ public final class Speaker: @unchecked Sendable {
             }
         } catch {
             // No thread: every announcement ends at once as abandoned.
-            log("speech: no thread (\(error)); nothing is spoken")
+            log.error("speech: no thread (\(error)); nothing is spoken")
             stopping = true
             threadExited = true
         }
@@ -146,7 +146,7 @@ public final class Speaker: @unchecked Sendable {
             synthesizer = try makeSynthesizer()
         } catch {
             unavailableReason = "voice unavailable: \(error)"
-            log("speech: \(unavailableReason)")
+            log.error("speech: \(unavailableReason)")
         }
         let output = makeOutput()
         while let announcement = nextAnnouncement() {
@@ -198,7 +198,7 @@ public final class Speaker: @unchecked Sendable {
             }
         } catch {
             let reason = String(describing: error)
-            log("speech: announcement \(announcement.id) (\(announcement.kind.rawValue)) not spoken: \(reason)")
+            log.warning("speech: announcement \(announcement.id) (\(announcement.kind.rawValue)) not spoken: \(reason)")
             completion.outcome = .failed(reason)
         }
         return completion

@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedSpeech
+import GateSpeedPlatform
 import Testing
 
 @Suite("Speaker: the speech thread and its bounded queue")
@@ -12,7 +13,7 @@ struct SpeakerTests {
                 makeSynthesizer: { synthesizer },
                 makeOutput: { output },
                 onFinished: { completions.record($0) },
-                log: { _ in })
+                log: .silent)
     }
 
     @Test("a burst of 100 while speech is blocked: every enqueue returns, the queue stays bounded, every id ends once")
@@ -115,14 +116,15 @@ struct SpeakerTests {
         speaker.stop()
         #expect(completions.all == [SpeechCompletion(id: 1, kind: .result, outcome: .failed("scripted failure"))])
 
-        let noVoiceLog = CompletionLog()
+        let noVoiceLog = CompletionLog(), lines = LogLines()
         struct NoVoice: Error, CustomStringConvertible { var description: String { "no eSpeak data" } }
         let mute = Speaker(makeSynthesizer: { throw NoVoice() }, makeOutput: { RecordingOutput() },
-                           onFinished: { noVoiceLog.record($0) }, log: { _ in })
+                           onFinished: { noVoiceLog.record($0) }, log: lines.log)
         mute.enqueue("hello", kind: .check, id: 7)
         mute.stop()
         #expect(noVoiceLog.all == [SpeechCompletion(id: 7, kind: .check,
                                                     outcome: .failed("voice unavailable: no eSpeak data"))])
+        #expect(lines.all == ["error: speech: voice unavailable: no eSpeak data\n"], "no voice is an error, not info")
     }
 
     @Test("the queue rules in isolation")

@@ -1,3 +1,4 @@
+import GateSpeedCore
 import GateSpeedPlatform
 /// Whether a clip is a valid run (pre-roll to post-roll) or a highlight (the last 10 s).
 public enum ClipKind: String, Sendable, Codable {
@@ -116,10 +117,7 @@ public struct ClipFileName: Sendable, Equatable {
         return value
     }
 
-    private static func padded(_ number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    private static func padded(_ number: Int) -> String { DecimalFormat.zeroPadded(number, width: 4) }
 }
 
 extension ClipEntry {
