@@ -126,22 +126,4 @@ struct SpeakerTests {
                                                     outcome: .failed("voice unavailable: no eSpeak data"))])
         #expect(lines.all == ["error: speech: voice unavailable: no eSpeak data\n"], "no voice is an error, not info")
     }
-
-    @Test("the queue rules in isolation")
-    func queueRules() {
-        var queue = AnnouncementQueue(capacity: 2)
-        let a = Announcement(id: 1, kind: .result, text: "a")
-        let b = Announcement(id: 2, kind: .invalid, text: "b")
-        let c = Announcement(id: 3, kind: .result, text: "c")
-        let d = Announcement(id: 4, kind: .check, text: "d")
-        #expect(queue.insert(a) == nil)
-        #expect(queue.insert(b) == nil)
-        #expect(queue.insert(c) == .replaced(a))
-        #expect(queue.waiting.map(\.id) == [3, 2])
-        #expect(queue.insert(d) == .dropped(c))
-        #expect(queue.waiting.map(\.id) == [2, 4])
-        #expect(queue.popFirst()?.id == 2)
-        #expect(queue.count == 1)
-        #expect(AnnouncementQueue(capacity: 0).capacity == 1)
-    }
 }
