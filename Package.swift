@@ -58,9 +58,9 @@ let package = Package(
         // MARK: Pure Swift logic
         .target(name: "GateSpeedCore", swiftSettings: fast, linkerSettings: libm),
         .target(name: "GateSpeedFrames", swiftSettings: fast, linkerSettings: libm),
-        .target(name: "GateSpeedGeometry", swiftSettings: fast, linkerSettings: libm),
+        .target(name: "GateSpeedGeometry", dependencies: ["GateSpeedCore"], swiftSettings: fast, linkerSettings: libm),
         .target(name: "GateSpeedVision", dependencies: ["GateSpeedFrames"], swiftSettings: fast, linkerSettings: libm),
-        .target(name: "GateSpeedSimulation", dependencies: ["GateSpeedFrames"], swiftSettings: fast, linkerSettings: libm),
+        .target(name: "GateSpeedSimulation", dependencies: ["GateSpeedFrames", "GateSpeedCore"], swiftSettings: fast, linkerSettings: libm),
         .target(name: "GateSpeedEngine",
                 dependencies: ["GateSpeedCore", "GateSpeedFrames", "GateSpeedVision", "GateSpeedGeometry"],
                 swiftSettings: fast, linkerSettings: libm),
@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "GateSpeedPlatform", swiftSettings: strict),
 
         // MARK: Adapters, one per C library
-        .target(name: "V4L2Camera", dependencies: ["CV4L2", "GateSpeedFrames", "GateSpeedPlatform"], swiftSettings: strict),
+        .target(name: "V4L2Camera", dependencies: ["CV4L2", "GateSpeedFrames", "GateSpeedPlatform", "GateSpeedCore"], swiftSettings: strict),
         .target(name: "GPIODLines", dependencies: ["CGPIOD", "GateSpeedBoard", "GateSpeedPlatform"], swiftSettings: strict),
         .target(name: "EspeakVoice", dependencies: ["CEspeakNG"], swiftSettings: strict),
         .target(name: "ALSAPlayback", dependencies: ["CALSA"], swiftSettings: strict),
@@ -101,7 +101,7 @@ let package = Package(
                 dependencies: ["FFmpegMedia", "FreeTypeText", "GateSpeedFrames", "GateSpeedCore", "GateSpeedEvents",
                                "GateSpeedPlatform"],
                 swiftSettings: strict),
-        .target(name: "GateSpeedSpeech", dependencies: ["EspeakVoice", "ALSAPlayback", "GateSpeedPlatform"],
+        .target(name: "GateSpeedSpeech", dependencies: ["EspeakVoice", "ALSAPlayback", "GateSpeedPlatform", "GateSpeedCore"],
                 swiftSettings: strict),
         /// The LEDs, the button and the hardware check, on their own threads.
         .target(name: "GateSpeedIndicators", dependencies: ["GateSpeedBoard", "GateSpeedCore", "GateSpeedPlatform"],
@@ -112,7 +112,7 @@ let package = Package(
                 swiftSettings: strict),
         /// Results, status and Home Assistant discovery over MQTT, and the club scoreboard's state.
         .target(name: "GateSpeedMQTT",
-                dependencies: ["MosquittoClient", "GateSpeedPlatform", "GateSpeedConfig", "GateSpeedEvents"],
+                dependencies: ["MosquittoClient", "GateSpeedPlatform", "GateSpeedConfig", "GateSpeedEvents", "GateSpeedCore"],
                 swiftSettings: strict),
         // The live view: JPEGs of the camera with the posts drawn, off the frame loop.
         .target(name: "GateSpeedLiveView", dependencies: ["TurboJPEG", "GateSpeedFrames", "GateSpeedPlatform"], swiftSettings: fast),
@@ -144,7 +144,7 @@ let package = Package(
 
         // MARK: Tests mirror the modules
         // Helpers several suites share: temporary folders, a hand-moved wall clock, pretend and
-        // full disks, a fake systemd socket, the package root.
+        // full disks, a fake systemd socket, the package root, where the end-to-end suites find the built binary (`BuiltBinary`).
         .target(name: "GateSpeedTestSupport", path: "Tests/Support/GateSpeedTestSupport", swiftSettings: strict),
         // A small HTTP/1.1 client on raw loopback sockets, for the server's and the pages' tests.
         .target(name: "LoopbackHTTPClient", path: "Tests/Support/LoopbackHTTPClient", swiftSettings: strict),
@@ -167,7 +167,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "V4L2CameraTests", dependencies: ["V4L2Camera", "GateSpeedFrames", "GateSpeedPlatform"],
                     swiftSettings: strict),
-        .testTarget(name: "GPIODLinesTests", dependencies: ["GPIODLines", "GateSpeedBoard"], swiftSettings: strict),
+        .testTarget(name: "GPIODLinesTests", dependencies: ["GPIODLines", "GateSpeedBoard", "GateSpeedPlatform"], swiftSettings: strict),
         .testTarget(name: "FFmpegMediaTests",
                     dependencies: ["FFmpegMedia", "CFFmpeg", "GateSpeedSimulation", "GateSpeedEngine", "GateSpeedCore",
                                    "GateSpeedFrames"],
@@ -186,7 +186,7 @@ let package = Package(
                     dependencies: ["GateSpeedRecording", "FFmpegMedia", "GateSpeedCore", "GateSpeedEvents", "GateSpeedFrames",
                                    "GateSpeedPlatform", "GateSpeedTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "SpeechTests", dependencies: ["GateSpeedSpeech", "EspeakVoice", "ALSAPlayback"],
+        .testTarget(name: "SpeechTests", dependencies: ["GateSpeedSpeech", "EspeakVoice", "ALSAPlayback", "GateSpeedPlatform"],
                     swiftSettings: strict),
         .testTarget(name: "GateSpeedIndicatorsTests",
                     dependencies: ["GateSpeedIndicators", "GateSpeedBoard", "GateSpeedPlatform"], swiftSettings: strict),
@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(name: "GateSpeedWebPageTests", dependencies: ["GateSpeedWebPage"], swiftSettings: strict),
         .testTarget(name: "GateSpeedMQTTTests",
                     dependencies: ["GateSpeedMQTT", "MosquittoClient", "GateSpeedPlatform", "GateSpeedConfig", "GateSpeedJournal",
-                                   "GateSpeedCore"],
+                                   "GateSpeedCore", "GateSpeedTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "GateSpeedLiveViewTests", dependencies: ["GateSpeedLiveView", "TurboJPEG", "GateSpeedFrames"],
                     swiftSettings: strict),
@@ -213,6 +213,6 @@ let package = Package(
         .testTarget(name: "DeployTests", dependencies: ["GateSpeedTestSupport"], swiftSettings: strict),
         // The whole service for an hour of scene (the `gatespeed` binary as a child process);
         // skipped unless GATESPEED_SOAK is set: `make soak`.
-        .testTarget(name: "GateSpeedSoakTests", dependencies: ["FFmpegMedia", "GateSpeedFrames"], swiftSettings: strict),
+        .testTarget(name: "GateSpeedSoakTests", dependencies: ["FFmpegMedia", "GateSpeedFrames", "GateSpeedTestSupport"], swiftSettings: strict),
     ]
 )

@@ -13,7 +13,7 @@ public enum GPIODError: Error, Hashable, Sendable, CustomStringConvertible {
     /// EACCES/EPERM opening a chip or requesting a line.
     case permissionDenied(what: String, user: String)
     /// Anything else, with the call and errno.
-    case callFailed(call: String, what: String, errno: Int32)
+    case callFailed(call: String, what: String, errno: Errno)
 
     public var description: String {
         switch self {
@@ -31,16 +31,16 @@ public enum GPIODError: Error, Hashable, Sendable, CustomStringConvertible {
             return "permission denied on \(what): add the service user to the gpio group: "
                 + "sudo usermod -aG gpio \(user), or install the udev rule (then log in again)"
         case .callFailed(let call, let what, let code):
-            return "\(call) failed on \(what): \(Errno(code)) (errno \(code))"
+            return "\(call) failed on \(what): \(code.numbered)"
         }
     }
 
     /// Classifies a failed call's errno.
-    static func from(_ failure: GPIODErrno, call: String, what: String, consumer: String? = nil) -> GPIODError {
-        switch failure.code {
+    static func from(_ failure: Errno, call: String, what: String, consumer: String? = nil) -> GPIODError {
+        switch failure.rawValue {
         case EBUSY: return .lineBusy(line: what, consumer: consumer)
         case EACCES, EPERM: return .permissionDenied(what: what, user: currentUserName())
-        default: return .callFailed(call: call, what: what, errno: failure.code)
+        default: return .callFailed(call: call, what: what, errno: failure)
         }
     }
 

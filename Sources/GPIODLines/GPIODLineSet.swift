@@ -1,4 +1,5 @@
 import GateSpeedBoard
+import GateSpeedPlatform
 import Glibc
 
 /// A line GateSpeed requested, for `gatespeed check` and logs.
@@ -57,7 +58,7 @@ struct GPIODLineSet<Calls: GPIODV1Calls> {
                                chipLabel: String?) throws(GPIODError) -> (Calls.Chip, Calls.Line) {
         if let chipLabel {
             let chip = try openLabeledChip(chipLabel)
-            let found: Result<Calls.Line, GPIODErrno>
+            let found: Result<Calls.Line, Errno>
             switch spec.line {
             case .offset(let offset): found = calls.line(at: offset, on: chip)
             case .name(let name): found = calls.findLine(named: name, on: chip)
@@ -75,7 +76,7 @@ struct GPIODLineSet<Calls: GPIODV1Calls> {
         case .success(let found):
             chips.append(found.chip)
             return (found.chip, found.line)
-        case .failure(let failure) where failure.code == EACCES || failure.code == EPERM:
+        case .failure(let failure) where failure.rawValue == EACCES || failure.rawValue == EPERM:
             throw .from(failure, call: "gpiod_line_find", what: "the GPIO chips (looking for \(name))")
         case .failure:
             throw .lineNotFound(line: "\"\(name)\" for the \(role.spoken)", chip: nil)
@@ -89,7 +90,7 @@ struct GPIODLineSet<Calls: GPIODV1Calls> {
             chips.append(chip)
             labeledChip = chip
             return chip
-        case .failure(let failure) where failure.code == EACCES || failure.code == EPERM:
+        case .failure(let failure) where failure.rawValue == EACCES || failure.rawValue == EPERM:
             throw .from(failure, call: "gpiod_chip_open_by_label", what: "GPIO chip \"\(label)\"")
         case .failure:
             throw .chipNotFound(label: label, chipsFound: (try? GPIOChipCatalog.list(using: calls)) ?? [])

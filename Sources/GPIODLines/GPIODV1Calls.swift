@@ -1,21 +1,23 @@
+import GateSpeedPlatform
+
 /// The libgpiod v1 calls GPIODLines needs, as a seam: `LibgpiodV1` makes the real calls,
 /// tests use a fake (these machines have no GPIO chip). Values are physical levels
 /// (0 = low, 1 = high); active-low inversion happens above this seam.
 ///
-/// Failures carry the C `errno`. A libgpiod v2 adapter gets its own seam beside this one.
+/// Failures carry the C `errno` as the platform's `Errno`. A libgpiod v2 adapter gets its own seam beside this one.
 public protocol GPIODV1Calls: Sendable {
     associatedtype Chip
     associatedtype Line
 
     /// Opens the chip whose label is `label` (`gpiod_chip_open_by_label`).
-    func openChip(label: String) -> Result<Chip, GPIODErrno>
+    func openChip(label: String) -> Result<Chip, Errno>
     /// Finds a line by name on any chip (`gpiod_line_find`); the chip is opened for it and
     /// must be closed by the caller.
-    func findLine(named name: String) -> Result<(chip: Chip, line: Line), GPIODErrno>
+    func findLine(named name: String) -> Result<(chip: Chip, line: Line), Errno>
     /// Finds a line by name on an open chip (`gpiod_chip_find_line`).
-    func findLine(named name: String, on chip: Chip) -> Result<Line, GPIODErrno>
+    func findLine(named name: String, on chip: Chip) -> Result<Line, Errno>
     /// The line at `offset` on an open chip (`gpiod_chip_get_line`).
-    func line(at offset: UInt32, on chip: Chip) -> Result<Line, GPIODErrno>
+    func line(at offset: UInt32, on chip: Chip) -> Result<Line, Errno>
     /// Name, label and line count of an open chip.
     func info(of chip: Chip) -> GPIOChipInfo
     /// Offset and name (nil when unnamed) of a line.
@@ -23,28 +25,22 @@ public protocol GPIODV1Calls: Sendable {
     /// Who holds the line, if anyone (`gpiod_line_consumer`).
     func consumer(of line: Line) -> String?
     /// Every chip present, in /dev order (`gpiod_chip_iter_*`); empty when there are none.
-    func listChips() -> Result<[GPIOChipInfo], GPIODErrno>
+    func listChips() -> Result<[GPIOChipInfo], Errno>
 
     /// Requests the line (`gpiod_line_request`).
-    func request(_ line: Line, _ request: GPIODLineRequest) -> Result<Void, GPIODErrno>
+    func request(_ line: Line, _ request: GPIODLineRequest) -> Result<Void, Errno>
     /// Sets a requested output (`gpiod_line_set_value`), physical level 0 or 1.
-    func setValue(_ value: Int32, on line: Line) -> Result<Void, GPIODErrno>
+    func setValue(_ value: Int32, on line: Line) -> Result<Void, Errno>
     /// Waits for an edge event (`gpiod_line_event_wait`).
     func waitForEvent(on line: Line, timeoutSeconds: Double) -> GPIODEventWait
     /// Reads one pending edge event (`gpiod_line_event_read`).
-    func readEvent(on line: Line) -> Result<GPIODRawEvent, GPIODErrno>
+    func readEvent(on line: Line) -> Result<GPIODRawEvent, Errno>
     /// Releases a requested line (`gpiod_line_release`).
     func release(_ line: Line)
     /// Closes a chip (`gpiod_chip_close`); its line handles become invalid.
     func close(_ chip: Chip)
     /// Seconds on CLOCK_MONOTONIC, the clock of event timestamps (Linux >= 5.7).
     func monotonicSeconds() -> Double
-}
-
-/// A C `errno` value from a failed call.
-public struct GPIODErrno: Error, Hashable, Sendable {
-    public var code: Int32
-    public init(_ code: Int32) { self.code = code }
 }
 
 /// Name ("gpiochip0"), label ("pinctrl-bcm2711") and number of lines of a chip.
@@ -87,7 +83,7 @@ public struct GPIODLineRequest: Hashable, Sendable {
 public enum GPIODEventWait: Hashable, Sendable {
     case event
     case timeout
-    case failed(GPIODErrno)
+    case failed(Errno)
 }
 
 /// One edge as the kernel reported it, physical terms.

@@ -10,26 +10,26 @@ public struct LibgpiodV1: GPIODV1Calls {
 
     public init() {}
 
-    public func openChip(label: String) -> Result<Chip, GPIODErrno> {
+    public func openChip(label: String) -> Result<Chip, Errno> {
         errno = 0
         guard let chip = gpiod_chip_open_by_label(label) else { return .failure(lastErrno(or: ENOENT)) }
         return .success(chip)
     }
 
-    public func findLine(named name: String) -> Result<(chip: Chip, line: Line), GPIODErrno> {
+    public func findLine(named name: String) -> Result<(chip: Chip, line: Line), Errno> {
         errno = 0
         guard let line = gpiod_line_find(name) else { return .failure(lastErrno(or: ENOENT)) }
-        guard let chip = gpiod_line_get_chip(line) else { return .failure(GPIODErrno(ENODEV)) }
+        guard let chip = gpiod_line_get_chip(line) else { return .failure(Errno(ENODEV)) }
         return .success((chip: chip, line: line))
     }
 
-    public func findLine(named name: String, on chip: Chip) -> Result<Line, GPIODErrno> {
+    public func findLine(named name: String, on chip: Chip) -> Result<Line, Errno> {
         errno = 0
         guard let line = gpiod_chip_find_line(chip, name) else { return .failure(lastErrno(or: ENOENT)) }
         return .success(line)
     }
 
-    public func line(at offset: UInt32, on chip: Chip) -> Result<Line, GPIODErrno> {
+    public func line(at offset: UInt32, on chip: Chip) -> Result<Line, Errno> {
         errno = 0
         guard let line = gpiod_chip_get_line(chip, offset) else { return .failure(lastErrno(or: EINVAL)) }
         return .success(line)
@@ -49,11 +49,11 @@ public struct LibgpiodV1: GPIODV1Calls {
         return string(gpiod_line_consumer(line))
     }
 
-    public func listChips() -> Result<[GPIOChipInfo], GPIODErrno> {
+    public func listChips() -> Result<[GPIOChipInfo], Errno> {
         errno = 0
         guard let iterator = gpiod_chip_iter_new() else {
             let failure = lastErrno(or: ENOENT)
-            return failure.code == ENOENT ? .success([]) : .failure(failure)
+            return failure.rawValue == ENOENT ? .success([]) : .failure(failure)
         }
         defer { gpiod_chip_iter_free(iterator) }
         var chips: [GPIOChipInfo] = []
@@ -61,7 +61,7 @@ public struct LibgpiodV1: GPIODV1Calls {
         return .success(chips)
     }
 
-    public func request(_ line: Line, _ request: GPIODLineRequest) -> Result<Void, GPIODErrno> {
+    public func request(_ line: Line, _ request: GPIODLineRequest) -> Result<Void, Errno> {
         let type: Int32
         var initial: Int32 = 0
         switch request.kind {
@@ -80,7 +80,7 @@ public struct LibgpiodV1: GPIODV1Calls {
         return status == 0 ? .success(()) : .failure(lastErrno(or: EIO))
     }
 
-    public func setValue(_ value: Int32, on line: Line) -> Result<Void, GPIODErrno> {
+    public func setValue(_ value: Int32, on line: Line) -> Result<Void, Errno> {
         errno = 0
         return gpiod_line_set_value(line, value) == 0 ? .success(()) : .failure(lastErrno(or: EIO))
     }
@@ -97,7 +97,7 @@ public struct LibgpiodV1: GPIODV1Calls {
         }
     }
 
-    public func readEvent(on line: Line) -> Result<GPIODRawEvent, GPIODErrno> {
+    public func readEvent(on line: Line) -> Result<GPIODRawEvent, Errno> {
         var event = gpiod_line_event()
         errno = 0
         guard gpiod_line_event_read(line, &event) == 0 else { return .failure(lastErrno(or: EIO)) }
@@ -121,7 +121,7 @@ public struct LibgpiodV1: GPIODV1Calls {
         return String(cString: pointer)
     }
 
-    private func lastErrno(or fallback: Int32) -> GPIODErrno {
-        GPIODErrno(errno != 0 ? errno : fallback)
+    private func lastErrno(or fallback: Int32) -> Errno {
+        Errno(errno != 0 ? errno : fallback)
     }
 }

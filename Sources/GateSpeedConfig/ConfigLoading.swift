@@ -53,11 +53,11 @@ extension GateSpeedConfig {
     public static let maximumFileBytes = 1_000_000
 
     private struct ReadError: Error {
-        var code: Int32
+        var errno: Errno
         /// Said instead of strerror when the errno alone would mislead (a FIFO, a huge file).
         var detail: String?
         /// The phrase after the file name: `cannot be read (Permission denied)`, `is a FIFO …`.
-        var problem: String { detail ?? "cannot be read (\(Errno(code)))" }
+        var problem: String { detail ?? "cannot be read (\(errno))" }
     }
 
     /// Reads a regular file of at most `maximumFileBytes`. A FIFO, a device, a socket or a
@@ -65,17 +65,17 @@ extension GateSpeedConfig {
     /// non-blocking and checked with fstat before the first read).
     private static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(ReadError(code: errno)) }
+        guard stat(path, &info) == 0 else { return .failure(ReadError(errno: .current)) }
         if let refusal = refusal(info) { return .failure(refusal) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { return .failure(ReadError(code: errno)) }
+        guard descriptor >= 0 else { return .failure(ReadError(errno: .current)) }
         defer { close(descriptor) }
         // The path may have been swapped between stat and open: check what was opened.
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(code: errno)) }
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(errno: .current)) }
         if let refusal = refusal(info) { return .failure(refusal) }
         return DurableFile.readAll(fd: descriptor, limit: maximumFileBytes).mapError { failure in
             switch failure {
-            case .system(let code): ReadError(code: code)
+            case .system(let failure): ReadError(errno: failure)
             case .tooLarge: tooLarge()
             }
         }
@@ -87,18 +87,18 @@ extension GateSpeedConfig {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             return info.st_size > maximumFileBytes ? tooLarge(info.st_size) : nil
-        case S_IFDIR: return ReadError(code: EISDIR, detail: "is a directory, not a file")
+        case S_IFDIR: return ReadError(errno: Errno(EISDIR), detail: "is a directory, not a file")
         case S_IFIFO: kind = "a FIFO (named pipe)"
         case S_IFCHR: kind = "a character device"
         case S_IFBLK: kind = "a block device"
         case S_IFSOCK: kind = "a socket"
         default: kind = "not a regular file"
         }
-        return ReadError(code: EINVAL, detail: "is \(kind), not a regular file")
+        return ReadError(errno: Errno(EINVAL), detail: "is \(kind), not a regular file")
     }
 
     private static func tooLarge(_ size: Int = 0) -> ReadError {
         let shown = size > 0 ? "\(size) bytes" : "more than \(maximumFileBytes) bytes"
-        return ReadError(code: EFBIG, detail: "is too large (\(shown); a config file is at most 1 MB)")
+        return ReadError(errno: Errno(EFBIG), detail: "is too large (\(shown); a config file is at most 1 MB)")
     }
 }

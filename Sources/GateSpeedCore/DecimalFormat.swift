@@ -47,6 +47,14 @@ public enum DecimalFormat {
         return sign + padded[..<split] + "." + padded[split...]
     }
 
+    /// `value` in at least `width` digits, zero-padded after any sign: `zeroPadded(7, width: 4) == "0007"`,
+    /// `zeroPadded(12345, width: 4) == "12345"` (run numbers, file numbers).
+    public static func zeroPadded(_ value: Int, width: Int) -> String {
+        let digits = String(value.magnitude)
+        let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        return value < 0 ? "-" + padded : padded
+    }
+
     /// `value` × 10^`decimals` rounded with `rule`, or nil when not finite or too large
     /// for exact integer arithmetic.
     public static func scaledInteger(_ value: Double, decimals: Int, rounding rule: FloatingPointRoundingRule) -> Int? {

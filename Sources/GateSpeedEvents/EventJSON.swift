@@ -89,23 +89,11 @@ public struct JSONObject {
         text += JSONObject.number(value, decimals: decimals)
     }
 
-    /// A finite number with at most `decimals` decimals, trailing zeros trimmed; `null` otherwise.
+    /// A finite number with at most `decimals` decimals, trailing zeros trimmed
+    /// (`DecimalFormat.trimmed`); `null` otherwise.
     public static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
-        let units = Int64(scaled)
-        let whole = units / Int64(scale), fraction = units % Int64(scale)
-        var text = (value < 0 && units != 0 ? "-" : "") + String(whole)
-        if fraction != 0 {
-            var digits = String(fraction)
-            while digits.count < decimals { digits = "0" + digits }
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text
+        return DecimalFormat.trimmed(value, maxDecimals: decimals)
     }
 
     public static func quoted(_ value: String) -> String {

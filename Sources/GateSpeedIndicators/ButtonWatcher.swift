@@ -1,11 +1,11 @@
-import Foundation
 import GateSpeedBoard
 import GateSpeedPlatform
 import Synchronization
 
 /// Watches the button on its own thread: raw edges -> `ButtonInterpreter` (debounce,
 /// short/long) -> `ButtonAction.decide` with the machine's situation at that moment ->
-/// `onAction`. Ignored presses (a short press during a run) deliver nothing.
+/// `onAction`. Ignored presses (a short press during a run) deliver nothing. The thread is a
+/// `WorkerThread`; `stop` ends its loop and joins it.
 public final class ButtonWatcher<Source: ButtonEdgeSource & SendableMetatype>: Sendable {
     /// How long one wait for an edge lasts, seconds; also the tick for long presses.
     public static var pollSeconds: Double { 0.025 }
@@ -21,21 +21,21 @@ public final class ButtonWatcher<Source: ButtonEdgeSource & SendableMetatype>: S
     private let watch: Mutex<Watch>
     private let situation: @Sendable () -> MachineSituation
     private let onAction: @Sendable (ButtonAction) -> Void
-    private let onError: @Sendable (String) -> Void
+    private let log: Log
     private let running = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread = Mutex<WorkerThread?>(nil)
 
     /// - situation: read when a press completes (e.g. `MachineSituationCell.value`).
     /// - onAction: called on the watcher thread; keep it short (queue the work).
-    /// - onError: a failing source, reported once per distinct message.
+    /// - log: a failing source, an error, logged once per distinct message ("button: …").
     public init(source: sending Source, interpreter: ButtonInterpreter = ButtonInterpreter(),
                 situation: @escaping @Sendable () -> MachineSituation,
                 onAction: @escaping @Sendable (ButtonAction) -> Void,
-                onError: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: Log = .silent) {
         watch = Mutex(Watch(source: source, interpreter: interpreter))
         self.situation = situation
         self.onAction = onAction
-        self.onError = onError
+        self.log = log
     }
 
     /// One wait for an edge, or a tick when none came. Returns the action delivered, if any.
@@ -57,32 +57,36 @@ public final class ButtonWatcher<Source: ButtonEdgeSource & SendableMetatype>: S
 
     /// Starts the watcher thread; does nothing if it is running.
     public func start() {
-        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-        else { return }
         let pollSeconds = Self.pollSeconds, retrySeconds = Self.retrySeconds
-        do {
-            _ = try WorkerThread.start(name: "gatespeed-button") { [self] in
-                while running.load(ordering: .acquiring) {
-                    do {
-                        try poll(timeoutSeconds: pollSeconds)
-                    } catch {
-                        report(error)
-                        MonotonicClock.sleep(seconds: retrySeconds)
+        thread.withLock { thread in
+            guard thread == nil else { return }
+            running.store(true, ordering: .releasing)
+            do {
+                thread = try WorkerThread.start(name: "gatespeed-button") { [self] in
+                    while running.load(ordering: .acquiring) {
+                        do {
+                            try poll(timeoutSeconds: pollSeconds)
+                        } catch {
+                            report(error)
+                            MonotonicClock.sleep(seconds: retrySeconds)
+                        }
                     }
                 }
-                finished.signal()
+            } catch {
+                running.store(false, ordering: .releasing)
+                report(error)
             }
-        } catch {
-            running.store(false, ordering: .releasing)
-            report(error)
         }
     }
 
-    /// Stops the thread, waiting at most one poll.
+    /// Stops the thread and joins it, waiting at most one poll (or one retry pause).
     public func stop() {
-        guard running.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
-        else { return }
-        finished.wait()
+        guard let stopping = thread.withLock({ thread -> WorkerThread? in
+            defer { thread = nil }
+            return thread
+        }) else { return }
+        running.store(false, ordering: .releasing)
+        stopping.join()
     }
 
     private func report(_ error: any Error) {
@@ -91,6 +95,6 @@ public final class ButtonWatcher<Source: ButtonEdgeSource & SendableMetatype>: S
             defer { watch.lastError = message }
             return watch.lastError != message
         }
-        if isNew { onError(message) }
+        if isNew { log.error(message) }
     }
 }

@@ -1,67 +1,67 @@
-import Foundation
 import GateSpeedBoard
 import GateSpeedPlatform
 import Synchronization
 
-/// Drives the LEDs from the indicator state: a small thread evaluates `LEDPatterns` about
-/// 50 times a second and writes the output only when the levels change.
+/// Drives the LEDs from the indicator state: a small thread (`WorkerThread`) evaluates
+/// `LEDPatterns` about 50 times a second and writes the output only when the levels change.
 ///
 /// The frame loop calls `update(_:)` only on events (start, post, result, ...), never per
-/// frame. The handoff is an uncontended lock held for one store plus an atomic version
-/// bump; the driver thread checks the version lock-free and takes the lock only when it
-/// moved.
+/// frame. The handoff is a `BoundedQueue` push that never blocks: the driver thread takes every
+/// waiting state each tick and shows the newest. A full queue (the driver thread stuck for
+/// `updateCapacity` events) drops the update and counts it in `droppedUpdates`.
 public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
     /// About 50 Hz: fast enough for the 5 Hz fault blink and the 10 steps/s chase.
     public static var tickSeconds: Double { 0.02 }
+    /// States that may wait for the driver thread.
+    public static var updateCapacity: Int { 32 }
 
     private struct Evaluation {
         var output: Output
         var state: IndicatorState
-        var seenVersion: UInt64 = 0
         var lastLevels: LEDLevels?
         var writes = 0
         /// The state and background fault last told to `meaningChanged` (nil: nothing yet).
         var toldMeaning: (state: IndicatorState, backgroundFault: Bool)?
     }
 
-    private let pending: Mutex<IndicatorState>
-    private let version = Atomic<UInt64>(0)
+    private let updates = BoundedQueue<IndicatorState>(capacity: LEDDriver.updateCapacity)
+    private let dropped = Atomic<Int>(0)
     private let evaluation: Mutex<Evaluation>
     private let clock: @Sendable () -> Double
-    private let running = Atomic<Bool>(false)
+    private let thread = Mutex<WorkerThread?>(nil)
     /// A fault that does not stop timing (clips suspended for lack of space): the status LED
     /// blinks fast while the posts go on showing the run.
     private let backgroundFault = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
 
     /// `clock`: seconds on the clock of the states' `since` times (monotonic).
     public init(output: sending Output, initialState: IndicatorState = .calibrating,
                 clock: @escaping @Sendable () -> Double) {
-        pending = Mutex(initialState)
         evaluation = Mutex(Evaluation(output: output, state: initialState))
         self.clock = clock
     }
 
-    /// Hands a new state to the driver (cheap; call on events only).
+    /// Hands a new state to the driver (cheap, never blocks; call on events only).
     public func update(_ state: IndicatorState) {
-        pending.withLock { $0 = state }
-        version.add(1, ordering: .releasing)
+        if !updates.push(state) { dropped.add(1, ordering: .relaxed) }
     }
+
+    /// Updates refused because the queue was full, or because the driver had stopped.
+    public var droppedUpdates: Int { dropped.load(ordering: .relaxed) }
 
     /// Sets or clears the background fault (disk full): the status LED blinks fast meanwhile.
     public func setBackgroundFault(_ on: Bool) {
         backgroundFault.store(on, ordering: .relaxed)
     }
 
-    /// One evaluation at `now`: picks up a new state if there is one, writes changed levels.
-    /// The thread calls this every tick; tests call it with chosen times.
+    /// One evaluation at `now`: picks up the newest waiting state if there is one, writes
+    /// changed levels. The thread does this every tick; tests call it with chosen times.
     public func step(now: Double) {
-        let currentVersion = version.load(ordering: .acquiring)
+        evaluate(now: now, newStates: updates.takeAll(waitingAtMost: 0).items)
+    }
+
+    private func evaluate(now: Double, newStates: [IndicatorState]) {
         evaluation.withLock { evaluation in
-            if currentVersion != evaluation.seenVersion {
-                evaluation.state = pending.withLock { $0 }
-                evaluation.seenVersion = currentVersion
-            }
+            if let newest = newStates.last { evaluation.state = newest }
             var levels = LEDPatterns.levels(for: evaluation.state, at: now)
             let fault = backgroundFault.load(ordering: .relaxed)
             if fault {
@@ -86,29 +86,27 @@ public final class LEDDriver<Output: LEDOutput & SendableMetatype>: Sendable {
         evaluation.withLock { body(&$0.output) }
     }
 
-    /// Starts the driver thread; does nothing if it is running.
+    /// Starts the driver thread; does nothing if it is running or the driver has stopped.
+    /// Without a thread (none left in the system) the LEDs keep their last levels.
     public func start() {
-        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-        else { return }
         let tickSeconds = Self.tickSeconds
-        do {
-            _ = try WorkerThread.start(name: "gatespeed-leds") { [self] in
-                while running.load(ordering: .acquiring) {
-                    step(now: clock())
-                    MonotonicClock.sleep(seconds: tickSeconds)
+        thread.withLock { thread in
+            guard thread == nil else { return }
+            thread = try? WorkerThread.start(name: "gatespeed-leds") { [self] in
+                while true {
+                    let batch = updates.takeAll(waitingAtMost: tickSeconds)
+                    evaluate(now: clock(), newStates: batch.items)
+                    if batch.isClosed { return }
                 }
-                finished.signal()
             }
-        } catch {
-            running.store(false, ordering: .releasing)   // no thread to wait for in `stop`
         }
     }
 
-    /// Stops the thread (waits for its last tick) and turns every LED off.
+    /// Stops the thread (closes the queue and joins it after its last tick) and turns every
+    /// LED off. Final: later updates are dropped, and `start` does not start again.
     public func stop() {
-        if running.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged {
-            finished.wait()
-        }
+        updates.close()
+        thread.withLock { $0 }?.join()
         evaluation.withLock { evaluation in
             evaluation.output.show(.allOff)
             evaluation.lastLevels = .allOff

@@ -33,7 +33,7 @@ enum JournalRestore {
         var restored = Restored()
         guard FileManager.default.fileExists(atPath: path) else { return restored }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DurableFileError(.read, path: path, code: EIO)
+            throw DurableFileError(.read, path: path, errno: .ioError)
         }
         let bytes = [UInt8](data)
         let newline = UInt8(ascii: "\n")

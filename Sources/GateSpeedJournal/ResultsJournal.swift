@@ -63,7 +63,7 @@ public final class ResultsJournal: Sendable {
     public let backlogCapacity: Int
 
     private let clock: @Sendable () -> Date
-    private let calendar: Calendar
+    private let timeZone: TimeZone
     private let calls: DiskWrites
     private let state: Mutex<MutableState>
 
@@ -88,11 +88,9 @@ public final class ResultsJournal: Sendable {
     ///   - calls: the write seam (tests make the disk full).
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() },
                 timeZone: TimeZone = .current, backlogCapacity: Int = 1_000, calls: DiskWrites = .system) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         self.path = path
         self.clock = clock
-        self.calendar = calendar
+        self.timeZone = timeZone
         self.calls = calls
         self.backlogCapacity = max(1, backlogCapacity)
         var restored = JournalRestore.Restored()
@@ -210,7 +208,7 @@ public final class ResultsJournal: Sendable {
     }
 
     private func baseLine(_ event: String, _ session: SessionID) -> JournalLine {
-        JournalLine(event: event, wall: clock().formatted(.iso8601), date: session.date, session: session.number)
+        JournalLine(event: event, wall: WallClockText.iso8601(clock().timeIntervalSince1970), date: session.date, session: session.number)
     }
 
     /// Writes `line` after everything pending, or keeps it pending.
@@ -263,8 +261,6 @@ public final class ResultsJournal: Sendable {
 
     /// `YYYY-MM-DD` of `date` in the journal's time zone.
     func localDate(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        WallClockText.date(date.timeIntervalSince1970, utcOffsetSeconds: timeZone.secondsFromGMT(for: date))
     }
 }

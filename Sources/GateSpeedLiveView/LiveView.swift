@@ -50,7 +50,7 @@ public final class LiveView: @unchecked Sendable {
     private let quality: Int
     private let copied = Atomic<Int>(0)
     private let encodeFailures = Atomic<Int>(0)
-    private let log: @Sendable (String) -> Void
+    private let log: Log
 
     /// The latest JPEG and the condition watchers wait on.
     private let latestLock = NSCondition()
@@ -68,7 +68,7 @@ public final class LiveView: @unchecked Sendable {
     /// another size make the encoding thread reallocate it, and are skipped meanwhile).
     /// `framesPerSecond`: at most this many JPEGs a second; `quality` 1...100.
     public init(width: Int, height: Int, framesPerSecond: Double = 4, quality: Int = 70, posts: LivePosts = LivePosts(),
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: Log = .silent) {
         let evenWidth = max(2, width - width % 2), evenHeight = max(2, height - height % 2)
         slot = I420Image(width: evenWidth, height: evenHeight)
         interval = framesPerSecond > 0 && framesPerSecond.isFinite ? 1 / min(framesPerSecond, 60) : 0.25
@@ -84,12 +84,12 @@ public final class LiveView: @unchecked Sendable {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return true }
         let compressor: JPEGCompressor
         do { compressor = try JPEGCompressor(quality: quality) } catch {
-            log("live view: \(error); no live view")
+            log.error("live view: \(error); no live view")
             return false
         }
         let box = CompressorBox(compressor)
         guard (try? WorkerThread.start(name: "gatespeed-live", { [self] in encodeLoop(box.compressor) })) != nil else {
-            log("live view: the encoding thread could not be started; no live view")
+            log.error("live view: the encoding thread could not be started; no live view")
             return false
         }
         return true
@@ -205,15 +205,15 @@ public final class LiveView: @unchecked Sendable {
                 }
                 slotState.store(SlotState.free, ordering: .releasing)
             case SlotState.filled:
-                let started = DispatchTime.now().uptimeNanoseconds
+                let started = MonotonicClock.nanoseconds()
                 PostPainter.draw(posts.withLock { $0 }, on: &slot)
                 let jpeg: [UInt8]?
                 do { jpeg = try compressor.compress(slot) } catch {
-                    if encodeFailures.add(1, ordering: .relaxed).newValue == 1 { log("live view: \(error)") }
+                    if encodeFailures.add(1, ordering: .relaxed).newValue == 1 { log.warning("live view: encoding failed: \(error)") }
                     jpeg = nil
                 }
                 slotState.store(SlotState.free, ordering: .releasing)
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
+                let seconds = Double(MonotonicClock.nanoseconds() &- started) / 1e9
                 latestLock.lock()
                 if let jpeg {
                     latest = (latest.sequence + 1, jpeg)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GateSpeedCore
 import GateSpeedPlatform
 import GateSpeedConfig
 import GateSpeedEvents
@@ -397,5 +398,5 @@ public final class MQTTResultsSink: @unchecked Sendable {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
 
-    static func milliseconds(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func milliseconds(_ value: Double) -> String { DecimalFormat.fixed(value, decimals: 1) }
 }

@@ -4,7 +4,8 @@ import Glibc
 
 /// The one hand-over queue between threads: many producers, one consumer, a fixed capacity.
 /// `push` never blocks: past the capacity it refuses (the producer counts a drop), unless the
-/// item must be kept (`beyondCapacity`: results, clips). The consumer sleeps in `takeAll` until
+/// item must be kept (`beyondCapacity`: results, clips); `push(_:replacingWhere:)` makes room
+/// by replacing or dropping waiting items instead (speech). The consumer sleeps in `takeAll` until
 /// something arrives, the queue is closed, or an optional time-out passes.
 public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// What `takeAll` got: every waiting item, in order, and whether the queue is closed (after
@@ -52,6 +53,39 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return true
     }
 
+    /// What `push(_:replacingWhere:)` did with an item.
+    public enum Placement {
+        /// Added at the end.
+        case added
+        /// Put in the place in line of this waiting item, which is no longer waiting.
+        case replaced(Element)
+        /// Added at the end once this item, the oldest waiting, was removed to make room.
+        case droppedOldest(Element)
+        /// Not added: the queue is closed.
+        case refused
+    }
+
+    /// Adds `item` without refusing it for room, for a queue whose newest items matter most
+    /// (the speaker's): a waiting item for which `sameSlot` is true is replaced in its place in
+    /// line; otherwise, when the queue is full, its oldest item makes room. Refused only once
+    /// the queue is closed. `sameSlot` runs under the queue's lock: it must not use the queue.
+    public func push(_ item: Element, replacingWhere sameSlot: (Element) -> Bool) -> Placement {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard !closed else { return .refused }
+        if let index = items.firstIndex(where: sameSlot) {
+            let old = items[index]
+            items[index] = item
+            pthread_cond_signal(arrived)
+            return .replaced(old)
+        }
+        var placement = Placement.added
+        if items.count >= capacity { placement = .droppedOldest(items.removeFirst()) }
+        items.append(item)
+        pthread_cond_signal(arrived)
+        return placement
+    }
+
     /// Items waiting now.
     public var count: Int {
         pthread_mutex_lock(lock)
@@ -95,8 +129,7 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     private static func deadline(after seconds: Double) -> timespec {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
+        let now = MonotonicClock.reading()
         let wait = seconds.isFinite ? min(max(seconds, 0), 86_400) : 86_400
         let whole = wait.rounded(.down)
         var due = timespec(tv_sec: now.tv_sec + Int(whole), tv_nsec: now.tv_nsec + Int((wait - whole) * 1e9))

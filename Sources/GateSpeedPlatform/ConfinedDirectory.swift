@@ -41,7 +41,7 @@ public final class ConfinedDirectory {
     public static func openRoot(_ path: String, create: Bool) throws(DurableFileError) -> ConfinedDirectory {
         if create { try DurableFile.createDirectory(path) }
         let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw DurableFileError(.open, path: path, code: errno) }
+        guard fd >= 0 else { throw DurableFileError(.open, path: path, errno: .current) }
         return ConfinedDirectory(path: path, fd: fd)
     }
 
@@ -51,12 +51,12 @@ public final class ConfinedDirectory {
         if create, mkdirat(fd, name, 0o755) == 0 {
             fsync(fd)
         } else if create, errno != EEXIST {
-            throw DurableFileError(.createDirectory, path: child, code: errno)
+            throw DurableFileError(.createDirectory, path: child, errno: .current)
         }
         let opened = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard opened >= 0 else {
             // A link (even to a directory) answers ELOOP or ENOTDIR: both mean "not a folder of ours".
-            throw DurableFileError(.open, path: child, code: errno)
+            throw DurableFileError(.open, path: child, errno: .current)
         }
         return ConfinedDirectory(path: child, fd: opened)
     }
@@ -117,17 +117,17 @@ public final class ConfinedDirectory {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT { return nil }
-            throw DurableFileError(.open, path: child, code: errno)
+            throw DurableFileError(.open, path: child, errno: .current)
         }
         defer { close(file) }
         var info = stat()
-        guard fstat(file, &info) == 0 else { throw DurableFileError(.read, path: child, code: errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw DurableFileError(.read, path: child, code: EINVAL) }
-        guard info.st_size <= limit else { throw DurableFileError(.read, path: child, code: EFBIG) }
+        guard fstat(file, &info) == 0 else { throw DurableFileError(.read, path: child, errno: .current) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw DurableFileError(.read, path: child, errno: Errno(EINVAL)) }
+        guard info.st_size <= limit else { throw DurableFileError(.read, path: child, errno: Errno(EFBIG)) }
         switch DurableFile.readAll(fd: file, limit: limit) {
         case .success(let bytes): return bytes
-        case .failure(.system(let code)): throw DurableFileError(.read, path: child, code: code)
-        case .failure(.tooLarge): throw DurableFileError(.read, path: child, code: EFBIG)
+        case .failure(.system(let failure)): throw DurableFileError(.read, path: child, errno: failure)
+        case .failure(.tooLarge): throw DurableFileError(.read, path: child, errno: Errno(EFBIG))
         }
     }
 
@@ -138,12 +138,12 @@ public final class ConfinedDirectory {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT { return nil }
-            throw DurableFileError(.open, path: child, code: errno)
+            throw DurableFileError(.open, path: child, errno: .current)
         }
         var info = stat()
         guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(file)
-            throw DurableFileError(.open, path: child, code: EINVAL)
+            throw DurableFileError(.open, path: child, errno: Errno(EINVAL))
         }
         return (file, Int(clamping: info.st_size))
     }
@@ -152,7 +152,7 @@ public final class ConfinedDirectory {
     public func remove(_ name: String) throws(DurableFileError) {
         let child = try checked(name)
         guard unlinkat(fd, name, 0) == 0 || errno == ENOENT else {
-            throw DurableFileError(.remove, path: child, code: errno)
+            throw DurableFileError(.remove, path: child, errno: .current)
         }
     }
 
@@ -162,7 +162,7 @@ public final class ConfinedDirectory {
         _ = try checked(from)
         let target = try checked(to)
         if replacing {
-            guard renameat(fd, from, fd, to) == 0 else { throw DurableFileError(.rename, path: target, code: errno) }
+            guard renameat(fd, from, fd, to) == 0 else { throw DurableFileError(.rename, path: target, errno: .current) }
         } else {
             // link + unlink: atomic "create if absent" without renameat2.
             if linkat(fd, from, fd, to, 0) == 0 {
@@ -171,44 +171,46 @@ public final class ConfinedDirectory {
                 let code = errno
                 // FAT (a USB stick) has no hard links: check, then rename (one writer: us).
                 guard code == EPERM || code == EOPNOTSUPP || code == EMLINK, kind(of: to) == .missing else {
-                    throw DurableFileError(.rename, path: target, code: code == EPERM ? EEXIST : code)
+                    throw DurableFileError(.rename, path: target, errno: Errno(code == EPERM ? EEXIST : code))
                 }
-                guard renameat(fd, from, fd, to) == 0 else { throw DurableFileError(.rename, path: target, code: errno) }
+                guard renameat(fd, from, fd, to) == 0 else { throw DurableFileError(.rename, path: target, errno: .current) }
             }
         }
-        guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, code: errno) }
+        guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, errno: .current) }
     }
 
-    /// Replaces the entry `name` with `bytes` atomically (temp + fsync + rename + directory
-    /// fsync). A link planted at the temporary name is removed, never written through.
-    public func writeAtomically(_ bytes: [UInt8], to name: String,
+    /// The one atomic writer: replaces the entry `name` with `bytes` (temp + fsync + rename +
+    /// directory fsync), so a reader or a restart sees the old file or the new one, never a mix.
+    /// A link planted at the temporary name is removed, never written through. With
+    /// `replacing: false` an existing `name` is left alone (EEXIST; `rename`'s rules).
+    public func writeAtomically(_ bytes: [UInt8], to name: String, replacing: Bool = true,
                                 calls: DiskWrites = .system) throws(DurableFileError) {
-        let target = try checked(name)
+        _ = try checked(name)
         let temporary = name + ".tmp"
         unlinkat(fd, temporary, 0)
         let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard file >= 0 else { throw DurableFileError(.open, path: path + "/" + temporary, code: errno) }
+        guard file >= 0 else { throw DurableFileError(.open, path: path + "/" + temporary, errno: .current) }
         do throws(DurableFileError) {
             try DurableFile.writeAll(fd: file, bytes, path: path + "/" + temporary, calls: calls)
-            guard calls.fsync(file) == 0 else { throw DurableFileError(.sync, path: path + "/" + temporary, code: errno) }
+            guard calls.fsync(file) == 0 else { throw DurableFileError(.sync, path: path + "/" + temporary, errno: .current) }
         } catch {
             close(file)
             unlinkat(fd, temporary, 0)
             throw error
         }
         close(file)
-        guard renameat(fd, temporary, fd, name) == 0 else {
-            let code = errno
+        do throws(DurableFileError) {
+            try rename(temporary, to: name, replacing: replacing)
+        } catch {
             unlinkat(fd, temporary, 0)
-            throw DurableFileError(.rename, path: target, code: code)
+            throw error
         }
-        guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, code: errno) }
     }
 
     /// The full path of entry `name`, after checking it is a plain name.
     public func checked(_ name: String) throws(DurableFileError) -> String {
         guard Self.problem(withName: name) == nil else {
-            throw DurableFileError(.open, path: path + "/" + Self.shortened(name), code: EPERM)
+            throw DurableFileError(.open, path: path + "/" + Self.shortened(name), errno: Errno(EPERM))
         }
         return path + "/" + name
     }

@@ -2,25 +2,22 @@
 import Glibc
 #endif
 
-/// Why a durable write failed. `code` is the POSIX errno.
+/// Why a durable write failed: the operation, the path and the system's `Errno`.
 public struct DurableFileError: Error, Equatable, CustomStringConvertible {
     public enum Operation: String, Sendable { case open, read, write, sync, rename, remove, truncate, createDirectory }
     public let operation: Operation
     public let path: String
-    public let code: Int32
+    public let errno: Errno
 
-    public init(_ operation: Operation, path: String, code: Int32) {
+    public init(_ operation: Operation, path: String, errno: Errno) {
         self.operation = operation
         self.path = path
-        self.code = code
+        self.errno = errno
     }
 
     public var description: String {
-        "cannot \(operation.rawValue) \(path): \(Errno(code))"
+        "cannot \(operation.rawValue) \(path): \(errno)"
     }
-
-    /// The errno as a value.
-    public var errno: Errno { Errno(code) }
 }
 
 /// The two system calls every durable write goes through, as a seam: `system` makes the
@@ -46,35 +43,21 @@ public enum DurableFile {
     /// Replaces `path` with `bytes` atomically: a reader (or a restart after a crash)
     /// sees either the old file or the new one, never a mix.
     /// A link planted at the temporary name is removed, never written through.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(DurableFileError) {
-        let temporary = path + ".tmp"
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw DurableFileError(.open, path: temporary, code: errno) }
-        do throws(DurableFileError) {
-            try writeAll(fd: fd, bytes, path: temporary)
-            guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: temporary, code: errno) }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw DurableFileError(.rename, path: path, code: code)
-        }
-        try syncDirectory(containing: path)
+    /// With `replacing: false` an existing file at `path` is left alone (EEXIST).
+    /// The one atomic writer is `ConfinedDirectory.writeAtomically`, in the folder holding `path`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(DurableFileError) {
+        let folder = directoryPart(of: path)
+        let directory = try ConfinedDirectory.openRoot(folder.isEmpty ? "." : folder, create: false)
+        try directory.writeAtomically(bytes, to: namePart(of: path), replacing: replacing)
     }
 
     /// fsyncs the directory holding `path`, so a create, rename or unlink in it is durable.
     public static func syncDirectory(containing path: String) throws(DurableFileError) {
         let directory = directoryPart(of: path)
         let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw DurableFileError(.open, path: directory, code: errno) }
+        guard fd >= 0 else { throw DurableFileError(.open, path: directory, errno: .current) }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: directory, code: errno) }
+        guard fsync(fd) == 0 else { throw DurableFileError(.sync, path: directory, errno: .current) }
     }
 
     /// The directory part of `path` ("" for a bare name, "/" for a file in the root), as
@@ -106,19 +89,19 @@ public enum DurableFile {
         guard fd >= 0 else {
             let code = Glibc.errno
             unlink(temporary)
-            throw DurableFileError(.open, path: temporary, code: code)
+            throw DurableFileError(.open, path: temporary, errno: Errno(code))
         }
         let synced = fsync(fd) == 0
         let syncCode = Glibc.errno
         close(fd)
         guard synced else {
             unlink(temporary)
-            throw DurableFileError(.sync, path: temporary, code: syncCode)
+            throw DurableFileError(.sync, path: temporary, errno: Errno(syncCode))
         }
         guard rename(temporary, path) == 0 else {
             let code = Glibc.errno
             unlink(temporary)
-            throw DurableFileError(.rename, path: path, code: code)
+            throw DurableFileError(.rename, path: path, errno: Errno(code))
         }
         do {
             try syncDirectory(containing: path)
@@ -134,18 +117,18 @@ public enum DurableFile {
         for component in path.split(separator: "/") {
             built += "/" + component
             if mkdir(built, 0o755) != 0 && errno != EEXIST {
-                throw DurableFileError(.createDirectory, path: built, code: errno)
+                throw DurableFileError(.createDirectory, path: built, errno: .current)
             }
         }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw DurableFileError(.createDirectory, path: path, code: ENOTDIR)
+            throw DurableFileError(.createDirectory, path: path, errno: .notDirectory)
         }
     }
 
-    /// Why `readAll` stopped: a read failed (`code`, the errno), or more than its limit arrived.
+    /// Why `readAll` stopped: a read failed (with its `Errno`), or more than its limit arrived.
     public enum ReadAllFailure: Error {
-        case system(Int32)
+        case system(Errno)
         case tooLarge
     }
 
@@ -157,7 +140,7 @@ public enum DurableFile {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(.system(errno))
+                return .failure(.system(.current))
             }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
@@ -171,7 +154,7 @@ public enum DurableFile {
         do {
             try FileDescriptor(rawValue: fd).writeAll(bytes, using: calls.write)
         } catch {
-            throw DurableFileError(.write, path: path, code: error.rawValue)
+            throw DurableFileError(.write, path: path, errno: error)
         }
     }
 }
@@ -190,18 +173,18 @@ public final class AppendOnlyFile {
     public init(path: String, validLength: Int?, calls: DiskWrites = .system) throws(DurableFileError) {
         let existed = access(path, F_OK) == 0
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw DurableFileError(.open, path: path, code: errno) }
+        guard fd >= 0 else { throw DurableFileError(.open, path: path, errno: .current) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             close(fd)
-            throw DurableFileError(.read, path: path, code: errno)
+            throw DurableFileError(.read, path: path, errno: .current)
         }
         var size = Int(info.st_size)
         if let validLength, validLength < size {
             guard ftruncate(fd, off_t(validLength)) == 0, fsync(fd) == 0 else {
                 let code = errno
                 close(fd)
-                throw DurableFileError(.truncate, path: path, code: code)
+                throw DurableFileError(.truncate, path: path, errno: Errno(code))
             }
             size = validLength
         }
@@ -217,7 +200,7 @@ public final class AppendOnlyFile {
     public func append(_ bytes: [UInt8]) throws(DurableFileError) {
         do throws(DurableFileError) {
             try DurableFile.writeAll(fd: fd, bytes, path: path, calls: calls)
-            guard calls.fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, code: errno) }
+            guard calls.fsync(fd) == 0 else { throw DurableFileError(.sync, path: path, errno: .current) }
             size += bytes.count
         } catch {
             // Cut whatever part of the record reached the file; it was never acknowledged.

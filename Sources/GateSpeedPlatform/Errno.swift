@@ -28,6 +28,13 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static let busy = Errno(EBUSY)
     public static let noDevice = Errno(ENODEV)
     public static let exists = Errno(EEXIST)
+    public static let noEntry = Errno(ENOENT)
+    public static let notDirectory = Errno(ENOTDIR)
+    public static let invalidArgument = Errno(EINVAL)
+
+    /// The system's text and the number, for messages where the number helps a search:
+    /// "No such device (errno 19)".
+    public var numbered: String { "\(description) (errno \(rawValue))" }
 }
 
 /// An open file descriptor, in the style of swift-system's `FileDescriptor`: a plain value

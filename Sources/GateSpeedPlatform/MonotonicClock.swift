@@ -15,20 +15,27 @@ public struct MonotonicClock: SecondsClock {
     @inline(__always)
     public func now() -> Double { Self.seconds() }
 
+    /// The one reading of CLOCK_MONOTONIC, as the kernel gives it (also the base of the
+    /// queues' pthread_cond_timedwait deadlines, whose condition variables use this clock).
+    @inline(__always)
+    public static func reading() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time
+    }
+
     /// Seconds on CLOCK_MONOTONIC.
     @inline(__always)
     public static func seconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
+        let time = reading()
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Nanoseconds on CLOCK_MONOTONIC.
     @inline(__always)
     public static func nanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+        let time = reading()
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     /// Sleeps `seconds` (nothing for 0 or less), continuing after signals.

@@ -46,9 +46,9 @@ public final class StandardStream: Sendable {
     public func markAsEventStream() { carriesEvents.store(true, ordering: .relaxed) }
 
     /// The errno that stopped the stream, nil while it works.
-    public var failure: Int32? {
+    public var failure: Errno? {
         let code = failureCode.load(ordering: .acquiring)
-        return code == 0 ? nil : code
+        return code == 0 ? nil : Errno(code)
     }
 
     /// Writes (or parts of writes) dropped since the stream stopped.
@@ -57,8 +57,8 @@ public final class StandardStream: Sendable {
     /// One line for stderr when the stream has stopped, nil while it works:
     /// `standard output failed (No space left on device); 12 writes were dropped`.
     public var failureSummary: String? {
-        guard let code = failure else { return nil }
-        return "\(name) failed (\(Self.reason(code))); \(droppedWrites) write(s) were dropped"
+        guard let failure else { return nil }
+        return "\(name) failed (\(failure)); \(droppedWrites) write(s) were dropped"
     }
 
     /// Writes all of `text`; false when the stream has stopped (now or before).
@@ -78,21 +78,19 @@ public final class StandardStream: Sendable {
         do {
             try FileDescriptor(rawValue: descriptor).writeAll(UnsafeRawBufferPointer(bytes))
         } catch {
-            stop(error.rawValue)
+            stop(error)
             return false
         }
         return true
     }
 
-    private func stop(_ code: Int32) {
+    private func stop(_ failure: Errno) {
         dropped.add(1, ordering: .relaxed)
-        guard failureCode.compareExchange(expected: 0, desired: code, ordering: .acquiringAndReleasing).exchanged
+        guard failureCode.compareExchange(expected: 0, desired: failure.rawValue, ordering: .acquiringAndReleasing).exchanged
         else { return }
         guard let partner, !partner.carriesEvents.load(ordering: .relaxed) else { return }
-        partner.write("gatespeed: \(name) failed (\(Self.reason(code))); no more is written there, the work goes on\n")
+        partner.write("gatespeed: \(name) failed (\(failure)); no more is written there, the work goes on\n")
     }
-
-    static func reason(_ code: Int32) -> String { Errno(code).description }
 
     /// SIG_IGN for SIGPIPE: a write to a pipe nobody reads returns EPIPE instead of killing the process.
     public static func ignoreBrokenPipeSignal() {

@@ -21,26 +21,27 @@ public enum ThreadPriorityOutcome: Sendable, Equatable, CustomStringConvertible 
 }
 
 /// The two scheduling calls, as a seam so the fallback order can be tested without privileges.
-/// Each returns 0 or an `errno` value.
+/// Each returns nil on success, else the `Errno` of the refusal.
 public protocol ThreadScheduling {
-    func setRealtimeFIFO(priority: Int32) -> Int32
-    func setNice(_ value: Int32) -> Int32
+    func setRealtimeFIFO(priority: Int32) -> Errno?
+    func setNice(_ value: Int32) -> Errno?
 }
 
 /// The real calls for the calling thread: `pthread_setschedparam` and `setpriority` on its thread id.
 public struct LinuxThreadScheduling: ThreadScheduling {
     public init() {}
 
-    public func setRealtimeFIFO(priority: Int32) -> Int32 {
+    public func setRealtimeFIFO(priority: Int32) -> Errno? {
         var parameters = sched_param()
         parameters.sched_priority = priority
-        return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+        let result = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+        return result == 0 ? nil : Errno(result)
     }
 
-    public func setNice(_ value: Int32) -> Int32 {
+    public func setNice(_ value: Int32) -> Errno? {
         // On Linux the nice value belongs to a thread, and `who == 0` means the calling thread
         // (the kernel resolves it to `current`), so this leaves the other threads alone.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value) == 0 ? 0 : errno
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value) == 0 ? nil : .current
     }
 }
 
@@ -56,13 +57,13 @@ public enum ThreadPriority {
 
     public static func raise<Scheduling: ThreadScheduling>(using scheduling: Scheduling, realtimePriority: Int32 = 10,
                                                            niceValue: Int32 = -5) -> ThreadPriorityOutcome {
-        let realtimeError = scheduling.setRealtimeFIFO(priority: realtimePriority)
-        if realtimeError == 0 { return .realtime(priority: realtimePriority) }
-        let niceError = scheduling.setNice(niceValue)
-        if niceError == 0 { return .nice(niceValue) }
-        let reason = (realtimeError == EPERM || niceError == EPERM || niceError == EACCES)
+        guard let realtimeError = scheduling.setRealtimeFIFO(priority: realtimePriority) else {
+            return .realtime(priority: realtimePriority)
+        }
+        guard let niceError = scheduling.setNice(niceValue) else { return .nice(niceValue) }
+        let reason = (realtimeError == .permissionDenied || niceError == .permissionDenied || niceError == .accessDenied)
             ? "no permission: needs CAP_SYS_NICE or LimitRTPRIO"
-            : "SCHED_FIFO: \(Errno(realtimeError)); nice: \(Errno(niceError))"
+            : "SCHED_FIFO: \(realtimeError); nice: \(niceError)"
         return .unchanged(reason: reason)
     }
 }

@@ -20,7 +20,8 @@ public enum WorkerPriority: Sendable, Equatable {
 public final class WorkerThread: Sendable {
     public let name: String
     private let handle: pthread_t
-    private let joined = Atomic<Bool>(false)
+    /// True once joined; held while joining, so every caller of `join` waits for the end.
+    private let joined = Mutex<Bool>(false)
 
     private init(name: String, handle: pthread_t) {
         self.name = name
@@ -36,13 +37,18 @@ public final class WorkerThread: Sendable {
 
     /// A thread nobody joined is detached, so its resources go when it ends.
     deinit {
-        if !joined.load(ordering: .acquiring) { pthread_detach(handle) }
+        if !joined.withLock({ $0 }) { pthread_detach(handle) }
     }
 
-    /// Waits until the thread's body has returned (once; later calls return at once).
+    /// Waits until the thread's body has returned. Any number of callers, on any threads, may
+    /// call it, and each returns once the thread has ended. Not from the thread itself.
     public func join() {
-        guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        pthread_join(handle, nil)
+        let handle = handle
+        joined.withLock { joined in
+            guard !joined else { return }
+            pthread_join(handle, nil)
+            joined = true
+        }
     }
 
     /// True when called on this thread.

@@ -1,5 +1,5 @@
-import Foundation
 import GateSpeedPlatform
+import Synchronization
 
 /// Counters of a speaker, for logs and tests.
 public struct SpeakerStatistics: Sendable, Equatable {
@@ -20,31 +20,30 @@ public struct SpeakerStatistics: Sendable, Equatable {
     public init() {}
 }
 
-/// The speech thread: takes announcements from a bounded queue, synthesises and plays them one
-/// at a time, and reports each one's end through `onFinished`.
+/// The speech thread (a `WorkerThread`): takes announcements from a `BoundedQueue`, synthesises
+/// and plays them one at a time, and reports each one's end through `onFinished`.
 ///
-/// `enqueue` is safe from any thread and only holds a lock for a few instructions (the speech
-/// thread never holds it while synthesising or playing), so the frame loop never waits on speech.
+/// The queue's rules: a new announcement replaces a waiting one of the same kind, keeping its
+/// place in line; otherwise, when full, the oldest waiting one is dropped to make room (the
+/// queue's `push(_:replacingWhere:)`). `enqueue` is safe from any thread and never waits for
+/// speech: the queue's lock is held for a few instructions, never while synthesising or playing.
 /// The synthesizer and output are created on the speech thread by the factories and used only
 /// there. `onFinished` is called exactly once per announcement: on the speech thread for spoken,
-/// failed and (at `stop`) abandoned ones; on the enqueuing thread, after the lock is released,
-/// for one that was replaced or dropped by that `enqueue` (so a callback that enqueues again
-/// does not deadlock). Call `stop()` before dropping the last reference: the thread keeps the
-/// speaker alive until then, and lets it go when it ends.
-public final class Speaker: @unchecked Sendable {
+/// failed and (at `stop`) abandoned ones; on the enqueuing thread for one that was replaced or
+/// dropped by that `enqueue` (after the queue's lock is released, so a callback that enqueues
+/// again does not deadlock). Call `stop()` before dropping the last reference: the thread keeps
+/// the speaker alive until then, and lets it go when it ends.
+public final class Speaker: Sendable {
     public typealias Completion = @Sendable (SpeechCompletion) -> Void
 
-    private let condition = NSCondition()
-    /// Guarded by `condition`.
-    private var queue: AnnouncementQueue
-    private var statisticsValue = SpeakerStatistics()
-    private var stopping = false
-    private var abandonPending = false
-    private var threadExited = false
-    private var speechThread: WorkerThread?
+    private let queue: BoundedQueue<Announcement>
+    private let counters = Mutex(SpeakerStatistics())
+    private let stopping = Atomic<Bool>(false)
+    private let abandonPending = Atomic<Bool>(false)
+    private let thread = Mutex<WorkerThread?>(nil)
 
     private let onFinished: Completion
-    private let log: @Sendable (String) -> Void
+    private let log: Log
 
     /// Starts the speech thread.
     /// - Parameters:
@@ -56,84 +55,69 @@ public final class Speaker: @unchecked Sendable {
                 makeSynthesizer: @escaping @Sendable () throws -> any SpeechSynthesizing,
                 makeOutput: @escaping @Sendable () -> any SpeechOutput,
                 onFinished: @escaping Completion,
-                log: @escaping @Sendable (String) -> Void) {
-        queue = AnnouncementQueue(capacity: capacity)
+                log: Log) {
+        queue = BoundedQueue(capacity: capacity)
         self.onFinished = onFinished
         self.log = log
-        condition.lock()
         do {
-            speechThread = try WorkerThread.start(name: "gatespeed-speech") { [self] in
+            let started = try WorkerThread.start(name: "gatespeed-speech") { [self] in
                 run(makeSynthesizer: makeSynthesizer, makeOutput: makeOutput)
             }
+            thread.withLock { $0 = started }
         } catch {
             // No thread: every announcement ends at once as abandoned.
-            log("speech: no thread (\(error)); nothing is spoken")
-            stopping = true
-            threadExited = true
+            log.error("speech: no thread (\(error)); nothing is spoken")
+            stopping.store(true, ordering: .releasing)
+            queue.close()
         }
-        condition.unlock()
     }
 
     public var capacity: Int { queue.capacity }
 
     /// Announcements waiting now (not counting the one being spoken).
-    public var queueLength: Int {
-        condition.lock(); defer { condition.unlock() }
-        return queue.count
-    }
+    public var queueLength: Int { queue.count }
 
     /// True once `stop` has been called.
-    public var isStopping: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return stopping
-    }
+    public var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
-    public var statistics: SpeakerStatistics {
-        condition.lock(); defer { condition.unlock() }
-        return statisticsValue
-    }
+    public var statistics: SpeakerStatistics { counters.withLock { $0 } }
 
     /// Queues `text`. Never waits for speech. See the type's notes for the queue rules.
     public func enqueue(_ text: String, kind: AnnouncementKind, id: UInt64) {
         let announcement = Announcement(id: id, kind: kind, text: text)
+        let placement = queue.push(announcement, replacingWhere: { $0.kind == kind })
+        let waiting = queue.count
         var completion: SpeechCompletion?
-        condition.lock()
-        statisticsValue.enqueued += 1
-        if stopping {
-            statisticsValue.abandoned += 1
-            completion = SpeechCompletion(id: id, kind: kind, outcome: .abandoned)
-        } else {
-            switch queue.insert(announcement) {
-            case let .replaced(old)?:
-                statisticsValue.replaced += 1
-                completion = SpeechCompletion(id: old.id, kind: old.kind, outcome: .replaced(byID: id))
-            case let .dropped(old)?:
-                statisticsValue.dropped += 1
-                completion = SpeechCompletion(id: old.id, kind: old.kind, outcome: .dropped)
-            case nil:
+        counters.withLock { counters in
+            counters.enqueued += 1
+            switch placement {
+            case .added:
                 break
+            case .replaced(let old):
+                counters.replaced += 1
+                completion = SpeechCompletion(id: old.id, kind: old.kind, outcome: .replaced(byID: id))
+            case .droppedOldest(let old):
+                counters.dropped += 1
+                completion = SpeechCompletion(id: old.id, kind: old.kind, outcome: .dropped)
+            case .refused:
+                counters.abandoned += 1
+                completion = SpeechCompletion(id: id, kind: kind, outcome: .abandoned)
             }
-            statisticsValue.maximumQueueLength = max(statisticsValue.maximumQueueLength, queue.count)
-            condition.signal()
+            counters.maximumQueueLength = max(counters.maximumQueueLength, waiting)
         }
-        condition.unlock()
         if let completion { onFinished(completion) }
     }
 
-    /// Stops the speech thread and waits for it to end. With `abandoningPending`, waiting
-    /// announcements end as `.abandoned`; otherwise they are spoken first. The announcement being
-    /// spoken always finishes. Later `enqueue`s end at once as `.abandoned`. Idempotent.
+    /// Stops the speech thread and waits for it to end (closes the queue, joins the thread).
+    /// With `abandoningPending`, waiting announcements end as `.abandoned`; otherwise they are
+    /// spoken first. The announcement being spoken always finishes. Later `enqueue`s end at once
+    /// as `.abandoned`. Idempotent; from `onFinished` on the speech thread it does not wait.
     public func stop(abandoningPending: Bool = false) {
-        condition.lock()
-        stopping = true
-        if abandoningPending { abandonPending = true }
-        condition.broadcast()
-        // Called from onFinished on the speech thread: cannot wait for ourselves.
-        let onSpeechThread = speechThread?.isCurrent ?? false
-        while !threadExited && !onSpeechThread {
-            condition.wait()
-        }
-        condition.unlock()
+        if abandoningPending { abandonPending.store(true, ordering: .releasing) }
+        queue.close()   // before `isStopping` turns true: an enqueue after it sees a closed queue
+        stopping.store(true, ordering: .releasing)
+        guard let speechThread = thread.withLock({ $0 }), !speechThread.isCurrent else { return }
+        speechThread.join()
     }
 
     // MARK: - The speech thread
@@ -146,40 +130,27 @@ public final class Speaker: @unchecked Sendable {
             synthesizer = try makeSynthesizer()
         } catch {
             unavailableReason = "voice unavailable: \(error)"
-            log("speech: \(unavailableReason)")
+            log.error("speech: \(unavailableReason)")
         }
         let output = makeOutput()
-        while let announcement = nextAnnouncement() {
+        while let announcement = queue.take() {
             let completion: SpeechCompletion
-            if let synthesizer {
+            if abandonPending.load(ordering: .acquiring) {
+                completion = SpeechCompletion(id: announcement.id, kind: announcement.kind, outcome: .abandoned)
+            } else if let synthesizer {
                 completion = speak(announcement, synthesizer, output)
             } else {
                 completion = SpeechCompletion(id: announcement.id, kind: announcement.kind,
                                               outcome: .failed(unavailableReason))
             }
-            condition.lock()
-            if completion.outcome == .spoken { statisticsValue.spoken += 1 } else { statisticsValue.failed += 1 }
-            condition.unlock()
+            counters.withLock { counters in
+                switch completion.outcome {
+                case .spoken: counters.spoken += 1
+                case .abandoned: counters.abandoned += 1
+                default: counters.failed += 1
+                }
+            }
             onFinished(completion)
-        }
-        abandonRemaining()
-        condition.lock()
-        threadExited = true
-        // The thread's block holds the speaker; the speaker must not hold the thread after it
-        // ends, or the two keep each other alive for ever (LeakSanitizer found this cycle).
-        speechThread = nil
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Blocks until there is something to say; nil when it is time to stop.
-    private func nextAnnouncement() -> Announcement? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if stopping && (abandonPending || queue.isEmpty) { return nil }
-            if let next = queue.popFirst() { return next }
-            condition.wait()
         }
     }
 
@@ -198,19 +169,9 @@ public final class Speaker: @unchecked Sendable {
             }
         } catch {
             let reason = String(describing: error)
-            log("speech: announcement \(announcement.id) (\(announcement.kind.rawValue)) not spoken: \(reason)")
+            log.warning("speech: announcement \(announcement.id) (\(announcement.kind.rawValue)) not spoken: \(reason)")
             completion.outcome = .failed(reason)
         }
         return completion
-    }
-
-    private func abandonRemaining() {
-        condition.lock()
-        let remaining = queue.removeAll()
-        statisticsValue.abandoned += remaining.count
-        condition.unlock()
-        for announcement in remaining {
-            onFinished(SpeechCompletion(id: announcement.id, kind: announcement.kind, outcome: .abandoned))
-        }
     }
 }

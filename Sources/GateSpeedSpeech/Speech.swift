@@ -1,5 +1,6 @@
 import ALSAPlayback
 import EspeakVoice
+import GateSpeedPlatform
 
 /// One-shot speech for `gatespeed say [--wav FILE] TEXT`, and the standard speaker.
 public enum Speech {
@@ -19,7 +20,7 @@ public enum Speech {
     /// A speaker with the real voice (eSpeak NG) and the real output for `output`.
     public static func makeSpeaker(voice: VoiceSettings, output: SpeechOutputMode, capacity: Int = 4,
                                    onFinished: @escaping Speaker.Completion,
-                                   log: @escaping @Sendable (String) -> Void)
+                                   log: Log)
         -> Speaker {
         Speaker(capacity: capacity,
                 makeSynthesizer: { try EspeakSpeechSynthesizer(settings: voice) },

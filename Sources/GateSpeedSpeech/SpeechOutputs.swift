@@ -1,5 +1,7 @@
 import ALSAPlayback
 import Foundation
+import GateSpeedCore
+import GateSpeedPlatform
 
 /// Where the speaker sends speech.
 public enum SpeechOutputMode: Sendable, Equatable {
@@ -25,9 +27,7 @@ public final class WAVDirectoryOutput: SpeechOutput {
 
     /// The file name for the `number`th announcement of `kind`.
     public static func fileName(number: Int, kind: AnnouncementKind) -> String {
-        let digits = String(number)
-        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        return "speech-\(padded)-\(kind.rawValue).wav"
+        "speech-\(DecimalFormat.zeroPadded(number, width: 4))-\(kind.rawValue).wav"
     }
 
     /// The highest `speech-N-…wav` number in `directory` (0 when there is none).
@@ -68,11 +68,11 @@ public final class WAVDirectoryOutput: SpeechOutput {
 public final class ALSASpeechOutput: SpeechOutput {
     public let device: String
     private let fallback: WAVDirectoryOutput?
-    private let log: @Sendable (String) -> Void
+    private let log: Log
     private var player: ALSAPlayer?
     private var reportedUnavailable = false
 
-    public init(device: String, fallbackWAVDirectory: String?, log: @escaping @Sendable (String) -> Void) {
+    public init(device: String, fallbackWAVDirectory: String?, log: Log) {
         self.device = device
         self.fallback = fallbackWAVDirectory.map { WAVDirectoryOutput(directory: $0) }
         self.log = log
@@ -93,7 +93,7 @@ public final class ALSASpeechOutput: SpeechOutput {
         if let player { return player }
         let opened = try ALSAPlayer(device: device)
         if reportedUnavailable {
-            log("speech: ALSA device '\(device)' is available again")
+            log.info("speech: ALSA device '\(device)' is available again")
             reportedUnavailable = false
         }
         player = opened
@@ -105,9 +105,9 @@ public final class ALSASpeechOutput: SpeechOutput {
         if !reportedUnavailable {
             reportedUnavailable = true
             if let fallback {
-                log("speech: \(reason); writing announcements as WAV files to \(fallback.directory)")
+                log.warning("speech: \(reason); writing announcements as WAV files to \(fallback.directory)")
             } else {
-                log("speech: \(reason); announcements will not be heard (no WAV fallback directory configured)")
+                log.warning("speech: \(reason); announcements will not be heard (no WAV fallback directory configured)")
             }
         }
         guard let fallback else { return .discarded(reason: reason) }
@@ -117,7 +117,7 @@ public final class ALSASpeechOutput: SpeechOutput {
 
 extension SpeechOutputMode {
     /// The real output for this mode.
-    public func makeOutput(log: @escaping @Sendable (String) -> Void) -> any SpeechOutput {
+    public func makeOutput(log: Log) -> any SpeechOutput {
         switch self {
         case let .alsa(device, fallbackDirectory):
             return ALSASpeechOutput(device: device, fallbackWAVDirectory: fallbackDirectory, log: log)

@@ -51,45 +51,20 @@ public enum WAVFile {
         return bytes
     }
 
-    /// Writes the file atomically: to a temporary file beside `path`, then rename(2), so
-    /// readers never see a half-written WAV. With `replacing: false` an existing file at
-    /// `path` is never overwritten (link(2) instead of rename; throws `.exists`).
+    /// Writes the file atomically (`DurableFile.writeAtomically`: a temporary file beside
+    /// `path`, fsync, rename(2)), so readers never see a half-written WAV. With
+    /// `replacing: false` an existing file at `path` is never overwritten (throws `.exists`).
     public static func write(samples: [Int16], sampleRate: Int, to path: String,
                              replacing: Bool = true) throws(WriteError) {
         guard let bytes = encode(samples: samples, sampleRate: sampleRate) else {
             throw .tooLong(path: path, samples: samples.count)
         }
-        let temporary = "\(path).tmp-\(getpid())"
-        if let reason = writeFile(bytes, to: temporary) {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
-        }
-        if !replacing {
-            let linked = link(temporary, path) == 0
-            let code = errno
-            unlink(temporary)
-            if linked { return }
-            if code == EEXIST { throw .exists(path: path) }
-            throw .cannotWrite(path: path, reason: Errno(code).description)
-        }
-        if rename(temporary, path) != 0 {
-            let reason = Errno.current.description
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
-        }
-    }
-
-    /// Creates/truncates `path` and writes `bytes`; returns strerror text on failure.
-    private static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return Errno.current.description }
-        var failure: String?
-        do {
-            try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        do throws(DurableFileError) {
+            try DurableFile.writeAtomically(bytes, to: path, replacing: replacing)
+        } catch where !replacing && error.operation == .rename && error.errno == .exists {
+            throw .exists(path: path)
         } catch {
-            failure = error.description
+            throw .cannotWrite(path: path, reason: error.errno.description)
         }
-        if close(descriptor) != 0, failure == nil { failure = Errno.current.description }
-        return failure
     }
 }

@@ -44,7 +44,7 @@ public final class Pairing: Sendable {
     private let fixedTokenHash: [UInt8]?
     private let state = Mutex<State>(State())
     private let tokenFile: TokenFile?
-    private let log: @Sendable (String) -> Void
+    private let log: Log
     private let makeSecret: @Sendable () -> String
     private let wallClock: @Sendable () -> String
 
@@ -52,7 +52,7 @@ public final class Pairing: Sendable {
     /// unguessable string (ids and tokens); the default draws 32 random bytes from the system's
     /// generator. `wallClock` stamps a token's creation.
     public init(fixedToken: String?, windowSeconds: Double = 30, tokenFile: TokenFile? = nil,
-                log: @escaping @Sendable (String) -> Void = { _ in },
+                log: Log = .silent,
                 makeSecret: @escaping @Sendable () -> String = Pairing.randomSecret,
                 wallClock: @escaping @Sendable () -> String = TokenFile.timestamp) {
         self.fixedTokenHash = fixedToken.map { SHA256.hash(Array($0.utf8)) }
@@ -158,7 +158,7 @@ public final class Pairing: Sendable {
         case .setAside(let problem, let movedTo):
             state.tokens = []
             state.fileVersion = tokenFile.version()
-            log("pages: \(tokenFile.path): \(problem); "
+            log.warning("pages: \(tokenFile.path): \(problem); "
                 + (movedTo.map { "set aside as \($0); " } ?? "could not set it aside; ") + "no paired tokens")
         }
     }
@@ -168,7 +168,7 @@ public final class Pairing: Sendable {
         do throws(DurableFileError) {
             try tokenFile.save(state.tokens)
         } catch {
-            log("pages: cannot save \(tokenFile.path): \(error); paired tokens last until a restart")
+            log.error("pages: cannot save \(tokenFile.path): \(error); paired tokens last until a restart")
         }
         state.fileVersion = tokenFile.version()
     }

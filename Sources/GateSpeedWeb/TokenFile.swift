@@ -116,25 +116,18 @@ public struct TokenFile: Sendable {
     private func read() -> Read {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else {
-            let code = errno
-            return code == ENOENT ? .missing : .unreadable("cannot open (errno \(code))")
+            let failure = Errno.current
+            return failure == .noEntry ? .missing : .unreadable("cannot open (\(failure.numbered))")
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .unreadable("not a regular file") }
         guard info.st_size <= Self.maximumBytes else { return .unreadable("bigger than \(Self.maximumBytes) bytes") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= Self.maximumBytes {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unreadable("cannot read (errno \(errno))")
-            }
-            if count == 0 { return .bytes(bytes) }
-            bytes += chunk[0..<count]
+        switch DurableFile.readAll(fd: fd, limit: Self.maximumBytes) {
+        case .success(let bytes): return .bytes(bytes)
+        case .failure(.system(let failure)): return .unreadable("cannot read (\(failure.numbered))")
+        case .failure(.tooLarge): return .unreadable("bigger than \(Self.maximumBytes) bytes")
         }
-        return .unreadable("bigger than \(Self.maximumBytes) bytes")
     }
 
     private func setAside(_ problem: String) -> Loaded {
@@ -150,8 +143,6 @@ public struct TokenFile: Sendable {
 
     /// Now, as the file's "created" text (ISO 8601, UTC, whole seconds).
     public static func timestamp() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date())
+        WallClockText.iso8601(WallClockText.now())
     }
 }

@@ -73,7 +73,7 @@ struct WebRoutes: Sendable {
         if path == ["pair"] {
             guard method == "POST" else { return methodNotAllowed() }
             let id = pairing.begin(now: setup.clock(), label: request.header("user-agent"))
-            setup.log("pages: pairing requested; press the button (short) within \(Int(pairing.windowSeconds)) s")
+            setup.log.info("pages: pairing requested; press the button (short) within \(Int(pairing.windowSeconds)) s")
             return Self.json(WebJSON.object([("id", WebJSON.quoted(id)),
                                              ("expires_s", WebJSON.number(pairing.windowSeconds, decimals: 0))]), status: 201)
         }

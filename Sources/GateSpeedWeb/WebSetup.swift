@@ -32,8 +32,8 @@ public struct WebSetup: Sendable {
     public var tally = RunBoard.Tally()
     /// Any monotonic clock, seconds (pairing windows).
     public var clock: @Sendable () -> Double = { EventBroadcast.now() }
-    /// One line for the service's log.
-    public var log: @Sendable (String) -> Void = { _ in }
+    /// The service's log (the pages' lines say "pages: …").
+    public var log: Log = .silent
 
     public init(server: HTTPServerSettings) { self.server = server }
 }

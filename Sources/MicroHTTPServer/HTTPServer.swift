@@ -42,7 +42,7 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError("the server's limits must be positive")
         }
         let context = Unmanaged.passRetained(ServerContext(settings: settings, handler: handler))
-        final class Started: @unchecked Sendable { var daemon: OpaquePointer?; var error: Int32 = 0 }
+        final class Started: @unchecked Sendable { var daemon: OpaquePointer?; var error: Errno? }
         let started = Started()
         // libmicrohttpd's threads descend from this one and inherit its ordinary priority.
         do {
@@ -64,14 +64,14 @@ public final class HTTPServer: Sendable {
                     UInt32(clamping: settings.idleTimeoutSeconds), settings.threadStackBytes)
                 }
             }
-            started.error = errno
+            if started.daemon == nil, errno != 0 { started.error = .current }
             }
         } catch {
             throw HTTPServerError("cannot create a thread (\(error))")
         }
         guard let daemon = started.daemon else {
             context.release()
-            let reason = started.error == 0 ? "libmicrohttpd refused to start" : String(cString: strerror(started.error))
+            let reason = started.error?.description ?? "libmicrohttpd refused to start"
             throw HTTPServerError("cannot listen on \(settings.host):\(settings.port) (\(reason))")
         }
         return HTTPServer(port: gs_mhd_bound_port(daemon), daemon: daemon, context: context)

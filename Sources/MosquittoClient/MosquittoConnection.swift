@@ -27,7 +27,7 @@ public final class MosquittoConnection: @unchecked Sendable {
     public init(settings: MQTTConnectionSettings, handlers: MQTTHandlers) throws(MQTTError) {
         guard Self.libraryReady else { throw MQTTError(operation: "mosquitto_lib_init", reason: "failed") }
         guard let handle = mosquitto_new(settings.clientID, settings.cleanSession, nil) else {
-            throw MQTTError(operation: "mosquitto_new", reason: String(cString: strerror(errno)))
+            throw MQTTError(operation: "mosquitto_new", reason: Errno.current.description)
         }
         self.handle = handle
         self.settings = settings
@@ -202,7 +202,7 @@ public final class MosquittoConnection: @unchecked Sendable {
     }
 
     private static func reason(_ code: Int32) -> String {
-        if code == gs_mosq_errno() { return String(cString: strerror(errno)) }
+        if code == gs_mosq_errno() { return Errno.current.description }
         return String(cString: mosquitto_strerror(code))
     }
 

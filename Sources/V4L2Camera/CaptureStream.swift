@@ -1,3 +1,5 @@
+import GateSpeedCore
+
 /// Why the camera cannot be used right now, as one line for the log.
 struct CameraFault: Error, Equatable {
     let reason: String
@@ -146,8 +148,8 @@ struct CaptureStream {
         return "\(layout.width)x\(layout.height) \(layout.format)\(rate)"
     }
 
+    /// "30", "29.97", "7.5" (`DecimalFormat.trimmed`, which never traps on a driver's odd rate).
     static func rateText(_ rate: Double) -> String {
-        let rounded = (rate * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        DecimalFormat.trimmed(rate, maxDecimals: 2)
     }
 }

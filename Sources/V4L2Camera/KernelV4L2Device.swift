@@ -1,5 +1,6 @@
 import CV4L2
 import Glibc
+import GateSpeedPlatform
 
 /// The real device: V4L2 calls through libc or through libv4l2.
 ///
@@ -48,7 +49,7 @@ public struct KernelV4L2Device: V4L2DeviceIO, Sendable {
         close()
         let flags = O_RDWR | O_NONBLOCK | O_CLOEXEC
         let opened = backend == .raw ? gs_sys_open(path, flags) : gs_v4l2_open(path, flags)
-        if opened < 0 { throw V4L2Error("open \(path)", code: errno) }
+        if opened < 0 { throw V4L2Error("open \(path)", errno: .current) }
         fd = opened
     }
 
@@ -66,7 +67,7 @@ public struct KernelV4L2Device: V4L2DeviceIO, Sendable {
             }
             if result >= 0 { return }
             let code = errno
-            if code != EINTR { throw V4L2Error(name, code: code) }
+            if code != EINTR { throw V4L2Error(name, errno: Errno(code)) }
         }
     }
 
@@ -76,7 +77,7 @@ public struct KernelV4L2Device: V4L2DeviceIO, Sendable {
             try call(request, name, &argument)
             return true
         } catch {
-            if error.code == EINVAL { return false }
+            if error.errno == .invalidArgument { return false }
             throw error
         }
     }
@@ -198,7 +199,7 @@ public struct KernelV4L2Device: V4L2DeviceIO, Sendable {
         do {
             try call(GS_VIDIOC_DQBUF, "VIDIOC_DQBUF", &buffer)
         } catch {
-            if error.code == EAGAIN { return nil }
+            if error.errno == .wouldBlock { return nil }
             throw error
         }
         let seconds = Double(buffer.timestamp.tv_sec) + Double(buffer.timestamp.tv_usec) * 1e-6
@@ -248,7 +249,7 @@ public struct KernelV4L2Device: V4L2DeviceIO, Sendable {
         let address: UnsafeMutableRawPointer? = backend == .raw
             ? mmap(nil, location.length, protection, MAP_SHARED, fd, off_t(location.offset))
             : v4l2_mmap(nil, location.length, protection, MAP_SHARED, fd, Int64(location.offset))
-        guard let address, address != gs_map_failed() else { throw V4L2Error("mmap", code: errno) }
+        guard let address, address != gs_map_failed() else { throw V4L2Error("mmap", errno: .current) }
         return address
     }
 
@@ -261,11 +262,11 @@ public struct KernelV4L2Device: V4L2DeviceIO, Sendable {
         let result = Glibc.poll(&descriptor, 1, Int32(max(0, timeout * 1000).rounded()))
         if result < 0 {
             if errno == EINTR { return .interrupted }
-            throw V4L2Error("poll", code: errno)
+            throw V4L2Error("poll", errno: .current)
         }
         if result == 0 { return .timedOut }
         if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && descriptor.revents & Int16(POLLIN) == 0 {
-            throw V4L2Error("poll", code: ENODEV)
+            throw V4L2Error("poll", errno: .noDevice)
         }
         return .ready
     }

@@ -1,4 +1,5 @@
 import GPIODLines
+import GateSpeedPlatform
 import Glibc
 import Synchronization
 
@@ -44,42 +45,42 @@ final class FakeGPIOD: GPIODV1Calls {
         return chip
     }
 
-    func openChip(label: String) -> Result<Chip, GPIODErrno> {
+    func openChip(label: String) -> Result<Chip, Errno> {
         log.withLock { log in
-            if let code = log.openErrno { return .failure(GPIODErrno(code)) }
+            if let code = log.openErrno { return .failure(Errno(code)) }
             guard let index = log.chips.firstIndex(where: { $0.label == label }) else {
-                return .failure(GPIODErrno(ENOENT))
+                return .failure(Errno(ENOENT))
             }
             return .success(newHandle(index, &log))
         }
     }
 
-    func findLine(named name: String) -> Result<(chip: Chip, line: Line), GPIODErrno> {
+    func findLine(named name: String) -> Result<(chip: Chip, line: Line), Errno> {
         log.withLock { log in
-            if let code = log.openErrno { return .failure(GPIODErrno(code)) }
+            if let code = log.openErrno { return .failure(Errno(code)) }
             for (index, chip) in log.chips.enumerated() {
                 if let offset = chip.lineNames.firstIndex(of: name) {
                     let handle = newHandle(index, &log)
                     return .success((chip: handle, line: Line(chip: handle, offset: UInt32(offset))))
                 }
             }
-            return .failure(GPIODErrno(ENOENT))
+            return .failure(Errno(ENOENT))
         }
     }
 
-    func findLine(named name: String, on chip: Chip) -> Result<Line, GPIODErrno> {
+    func findLine(named name: String, on chip: Chip) -> Result<Line, Errno> {
         log.withLock { log in
             guard let offset = log.chips[chip.index].lineNames.firstIndex(of: name) else {
-                return .failure(GPIODErrno(ENOENT))
+                return .failure(Errno(ENOENT))
             }
             return .success(Line(chip: chip, offset: UInt32(offset)))
         }
     }
 
-    func line(at offset: UInt32, on chip: Chip) -> Result<Line, GPIODErrno> {
+    func line(at offset: UInt32, on chip: Chip) -> Result<Line, Errno> {
         log.withLock { log in
             Int(offset) < log.chips[chip.index].lineNames.count
-                ? .success(Line(chip: chip, offset: offset)) : .failure(GPIODErrno(EINVAL))
+                ? .success(Line(chip: chip, offset: offset)) : .failure(Errno(EINVAL))
         }
     }
 
@@ -96,16 +97,16 @@ final class FakeGPIOD: GPIODV1Calls {
 
     func consumer(of line: Line) -> String? { log.withLock { $0.consumers[line.offset] } }
 
-    func listChips() -> Result<[GPIOChipInfo], GPIODErrno> {
+    func listChips() -> Result<[GPIOChipInfo], Errno> {
         log.withLock { log in
-            if let code = log.openErrno { return .failure(GPIODErrno(code)) }
+            if let code = log.openErrno { return .failure(Errno(code)) }
             return .success(log.chips.map { GPIOChipInfo(name: $0.name, label: $0.label, lineCount: $0.lineNames.count) })
         }
     }
 
-    func request(_ line: Line, _ request: GPIODLineRequest) -> Result<Void, GPIODErrno> {
+    func request(_ line: Line, _ request: GPIODLineRequest) -> Result<Void, Errno> {
         log.withLock { log in
-            if let code = log.requestErrno[line.offset] { return .failure(GPIODErrno(code)) }
+            if let code = log.requestErrno[line.offset] { return .failure(Errno(code)) }
             log.requests[line.offset] = request
             log.requestChip[line.offset] = log.chips[line.chip.index].name
             if case .output(let value) = request.kind { log.values[line.offset] = [value] }
@@ -113,9 +114,9 @@ final class FakeGPIOD: GPIODV1Calls {
         }
     }
 
-    func setValue(_ value: Int32, on line: Line) -> Result<Void, GPIODErrno> {
+    func setValue(_ value: Int32, on line: Line) -> Result<Void, Errno> {
         log.withLock { log in
-            if let code = log.setValueErrno { return .failure(GPIODErrno(code)) }
+            if let code = log.setValueErrno { return .failure(Errno(code)) }
             log.values[line.offset, default: []].append(value)
             return .success(())
         }
@@ -132,9 +133,9 @@ final class FakeGPIOD: GPIODV1Calls {
         }
     }
 
-    func readEvent(on line: Line) -> Result<GPIODRawEvent, GPIODErrno> {
+    func readEvent(on line: Line) -> Result<GPIODRawEvent, Errno> {
         log.withLock { log in
-            guard !log.events.isEmpty else { return .failure(GPIODErrno(EAGAIN)) }
+            guard !log.events.isEmpty else { return .failure(Errno(EAGAIN)) }
             return .success(log.events.removeFirst())
         }
     }

@@ -1,4 +1,5 @@
 import GPIODLines
+import GateSpeedPlatform
 import GateSpeedBoard
 import Glibc
 import Testing
@@ -131,6 +132,17 @@ import Testing
         #expect(GPIODError.lineBusy(line: "button (gpiochip0 line 5, GPIO5)", consumer: "gpio-keys").description
                 == "GPIO line button (gpiochip0 line 5, GPIO5) is busy, held by \"gpio-keys\"; "
                 + "stop that program (or another gatespeed) and try again")
+    }
+
+    @Test func anOtherFailureCarriesThePlatformErrnoAndItsText() {
+        let fake = FakeGPIOD(chips: pi4Chips)
+        fake.log.withLock { $0.requestErrno[22] = EIO }
+        #expect(throws: GPIODError.callFailed(call: "gpiod_line_request", what: "post 3 LED (gpiochip0 line 22, GPIO22)",
+                                              errno: .ioError)) {
+            try GPIODBoard.open(.raspberryPi4, using: fake)
+        }
+        #expect(GPIODError.callFailed(call: "gpiod_line_request", what: "x", errno: .ioError).description
+                == "gpiod_line_request failed on x: Input/output error (errno \(EIO))")
     }
 
     @Test func busyLedMidwayReleasesTheEarlierOnes() {

@@ -56,4 +56,11 @@ import Testing
             #expect(abs(back - value) <= 0.5 / scale * (1 + 1e-9) + 1e-9, "\(value) -> \(text)")
         }
     }
+
+    @Test func zeroPaddedIntegers() {
+        #expect(DecimalFormat.zeroPadded(7, width: 4) == "0007")
+        #expect(DecimalFormat.zeroPadded(12_345, width: 4) == "12345")
+        #expect(DecimalFormat.zeroPadded(-3, width: 2) == "-03")
+        #expect(DecimalFormat.zeroPadded(0, width: 0) == "0")
+    }
 }

@@ -74,11 +74,11 @@ import Testing
     @Test func failingSourceIsReportedOnceByTheThread() throws {
         let errors = Collector<String>()
         let watcher = ButtonWatcher(source: FailingButton(), situation: { .ready }, onAction: { _ in },
-                                    onError: { errors.append($0) })
+                                    log: Log(write: { errors.append($0) }))
         #expect(throws: FailingButton.Unplugged.self) { try watcher.poll() }
         watcher.start()
         for _ in 0..<300 where errors.all.isEmpty { Thread.sleep(forTimeInterval: 0.01) }
         watcher.stop()
-        #expect(errors.all == ["button: chip gone"])
+        #expect(errors.all == ["error: button: chip gone\n"], "said once, as an error, with one \"button:\"")
     }
 }

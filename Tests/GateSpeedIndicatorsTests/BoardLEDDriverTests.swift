@@ -67,6 +67,31 @@ import Testing
         #expect(driver.withOutput { $0.shown.last } == .allOff)
     }
 
+    @Test func theNewestWaitingStateWinsAndAFullQueueDropsWithoutBlocking() {
+        let driver = LEDDriver(output: RecordingLEDs(), initialState: .calibrating, clock: { 0 })
+        let capacity = LEDDriver<RecordingLEDs>.updateCapacity
+        for _ in 0..<(capacity - 1) { driver.update(.fault) }
+        driver.update(.ready)
+        driver.update(.fault)   // one past the capacity: refused at once, not waited for
+        #expect(driver.droppedUpdates == 1)
+        driver.step(now: 0)
+        #expect(driver.withOutput { $0.shown } == [LEDLevels(posts: .none, status: true)], "ready, the newest kept")
+    }
+
+    @Test func stopJoinsTheThreadAndLaterUpdatesAreDropped() {
+        let driver = LEDDriver(output: RecordingLEDs(), initialState: .ready, clock: { 0 })
+        driver.start()
+        driver.start()   // a second start does nothing
+        driver.stop()
+        #expect(driver.withOutput { $0.shown.last } == .allOff)
+        let running = IndicatorState.running(litPosts: PostSet([1, 2, 3]), direction: .leftToRight)
+        driver.update(running)
+        driver.step(now: 1)
+        #expect(driver.droppedUpdates == 1, "the queue is closed once the driver stopped")
+        #expect(LEDPatterns.levels(for: running, at: 1) != LEDPatterns.levels(for: .ready, at: 1))
+        #expect(driver.withOutput { $0.shown.last } == LEDPatterns.levels(for: .ready, at: 1))
+    }
+
     @Test func terminalStripThroughTheDriver() {
         let lines = Collector<String>()
         let driver = LEDDriver(output: TerminalLEDStrip { lines.append($0) }, initialState: .ready, clock: { 0 })

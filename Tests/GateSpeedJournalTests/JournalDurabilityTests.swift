@@ -70,7 +70,7 @@ final class FaultyDisk: Sendable {
         #expect(journal.append(InvalidRun(t: 25, reason: .timeout, post: nil, announcement: "Invalid run")).durability
                 == .pending(lines: 2))
         #expect(journal.append(result(30, 33)).durability == .pending(lines: 3))
-        #expect(journal.fault?.code == ENOSPC)
+        #expect(journal.fault?.errno == .noSpace)
         #expect(try resultTimes(path) == [10], "nothing half-written meanwhile")
         #expect(!journal.retryPending(), "still full")
 
@@ -107,7 +107,7 @@ final class FaultyDisk: Sendable {
         let disk = FaultyDisk(refusing: ENOSPC)
         // Before: today's session line could not be written, the constructor threw and `run` exited 1.
         let journal = ResultsJournal(path: path, clock: clock.read, timeZone: utc, calls: disk.calls)
-        #expect(journal.fault?.code == ENOSPC, "the fault is there to be shown")
+        #expect(journal.fault?.errno == .noSpace, "the fault is there to be shown")
         #expect(journal.current.session == SessionID(date: "2026-06-01", number: 1))
         #expect(journal.current.durability == .pending(lines: 1), "today's session line waits")
         let state = journal.append(result(5, 34))

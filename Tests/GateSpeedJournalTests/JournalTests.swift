@@ -120,7 +120,7 @@ import GateSpeedTestSupport
         let journal = ResultsJournal(path: "/proc/gatespeed-no/results.jsonl")
         let fault = journal.fault
         #expect(fault?.description.contains("/proc/gatespeed-no") == true)
-        #expect(fault.map { $0.code != 0 } == true)
+        #expect(fault.map { $0.errno.rawValue != 0 } == true)
         let state = journal.append(result(1, 31))
         #expect(state.scoreboard.runs == 1, "timing and counting go on")
         #expect(state.durability == .pending(lines: 2), "the session line and the result wait in memory")

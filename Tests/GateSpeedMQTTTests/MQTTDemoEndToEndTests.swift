@@ -1,3 +1,4 @@
+import GateSpeedTestSupport
 import Foundation
 import Testing
 @testable import GateSpeedMQTT
@@ -7,17 +8,9 @@ import Glibc
 
 /// `gatespeed demo` with `mqtt.url` set, as a child process, against a real broker.
 @Suite(.serialized) struct MQTTDemoEndToEndTests {
-    /// The `gatespeed` built beside this test binary, else the default debug build.
-    static let binary: String = {
-        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("gatespeed").path
-        if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/gatespeed").path
-    }()
 
     @Test func theLastWillSaysOfflineAfterKill9AndResultsReachTheBroker() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: \(Self.binary)")
+        try #require(FileManager.default.isExecutableFile(atPath: BuiltBinary.gatespeed), "build first: \(BuiltBinary.gatespeed)")
         let broker = try TestBroker()
         let directory = broker.directory + "/station"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -30,7 +23,7 @@ import Glibc
         try config.write(toFile: directory + "/config.json", atomically: true, encoding: .utf8)
         let watcher = try TestSubscriber(broker: broker, patterns: ["gatespeed/course7/#"])
         let demo = Process()
-        demo.executableURL = URL(fileURLWithPath: Self.binary)
+        demo.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
         demo.arguments = ["demo", "--config", directory + "/config.json", "--seconds", "600", "--output", directory + "/out"]
         demo.standardOutput = FileHandle.nullDevice
         demo.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -46,7 +39,7 @@ import Glibc
     }
 
     @Test func hostileMQTTValuesExitWithStatus2NamingTheKey() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: \(Self.binary)")
+        try #require(FileManager.default.isExecutableFile(atPath: BuiltBinary.gatespeed), "build first: \(BuiltBinary.gatespeed)")
         let directory = NSTemporaryDirectory() + "gatespeed-mqtt-config-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -62,7 +55,7 @@ import Glibc
         for (config, key) in cases {
             try config.write(toFile: directory + "/config.json", atomically: true, encoding: .utf8)
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
             process.arguments = ["run", "--config", directory + "/config.json", "--check-config"]
             let errors = Pipe()
             process.standardError = errors
@@ -79,7 +72,7 @@ import Glibc
 /// Three `demo` stations into one `gatespeed scoreboard`, read over HTTP as the page reads it.
 @Suite(.serialized) struct ClubScoreboardEndToEndTests {
     @Test func threeDemoStationsShowOnOneScoreboard() throws {
-        let binary = MQTTDemoEndToEndTests.binary
+        let binary = BuiltBinary.gatespeed
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: \(binary)")
         let broker = try TestBroker()
         let directory = broker.directory + "/club"

@@ -11,6 +11,20 @@ struct BoundedQueueTests {
         #expect(queue.takeAll().items == [1, 2, 4])
     }
 
+    /// The speaker's rules: the same kind replaces in place; when full the oldest makes room.
+    @Test func aReplacingPushReplacesInPlaceOrDropsTheOldestButNeverRefusesForRoom() {
+        let queue = BoundedQueue<String>(capacity: 2)
+        func push(_ item: String) -> BoundedQueue<String>.Placement {
+            queue.push(item, replacingWhere: { $0.first == item.first })
+        }
+        guard case .added = push("a1"), case .added = push("b1") else { Issue.record("room for two"); return }
+        guard case .replaced("a1") = push("a2") else { Issue.record("a2 takes a1's place"); return }
+        guard case .droppedOldest("a2") = push("c1") else { Issue.record("full: the oldest goes"); return }
+        #expect(queue.takeAll().items == ["b1", "c1"])
+        queue.close()
+        guard case .refused = push("d1") else { Issue.record("closed: refused"); return }
+    }
+
     @Test func closingHandsOverWhatIsLeftThenEnds() {
         let queue = BoundedQueue<Int>(capacity: 4)
         queue.push(1)

@@ -38,11 +38,15 @@ struct SignalsTests {
 struct ThreadPriorityTests {
     /// Scripted answers for the two scheduling calls; records what was asked.
     final class FakeScheduling: ThreadScheduling, @unchecked Sendable {
-        let realtimeResult: Int32, niceResult: Int32
+        let realtimeResult: Errno?, niceResult: Errno?
         var calls: [String] = []
-        init(realtime: Int32, nice: Int32) { realtimeResult = realtime; niceResult = nice }
-        func setRealtimeFIFO(priority: Int32) -> Int32 { calls.append("fifo \(priority)"); return realtimeResult }
-        func setNice(_ value: Int32) -> Int32 { calls.append("nice \(value)"); return niceResult }
+        /// 0 for success, else the errno of the refusal.
+        init(realtime: Int32, nice: Int32) {
+            realtimeResult = realtime == 0 ? nil : Errno(realtime)
+            niceResult = nice == 0 ? nil : Errno(nice)
+        }
+        func setRealtimeFIFO(priority: Int32) -> Errno? { calls.append("fifo \(priority)"); return realtimeResult }
+        func setNice(_ value: Int32) -> Errno? { calls.append("nice \(value)"); return niceResult }
     }
 
     @Test func realtimeWhenPermitted() {

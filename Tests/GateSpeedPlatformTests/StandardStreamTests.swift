@@ -15,7 +15,7 @@ import Testing
         let stream = StandardStream(descriptor: full, name: "events")
         #expect(stream.failure == nil)
         #expect(!stream.write("{\"event\":\"ready\",\"t\":1}\n"))
-        #expect(stream.failure == ENOSPC)
+        #expect(stream.failure == .noSpace)
         for _ in 0..<100 { #expect(!stream.write("more\n")) }
         #expect(stream.droppedWrites == 101)
         #expect(stream.failureSummary == "events failed (No space left on device); 101 write(s) were dropped")
@@ -28,7 +28,7 @@ import Testing
         close(ends[1])   // the write end is closed: EBADF, no signal
         let stream = StandardStream(descriptor: ends[1], name: "closed")
         #expect(!stream.write("x\n"))
-        #expect(stream.failure == EBADF)
+        #expect(stream.failure == Errno(EBADF))
     }
 
     @Test func everyByteOfALongLineArrives() throws {

@@ -49,6 +49,28 @@ struct WorkerThreadTests {
         #expect(after.nice == before.nice)
     }
 
+    /// Two threads stopping one worker at once (a speaker stopped by a signal and by the
+    /// shutdown): each returns only once the worker has ended.
+    @Test func everyJoinerWaitsForTheEnd() throws {
+        let release = Atomic<Bool>(false), ended = Atomic<Bool>(false)
+        let worker = try WorkerThread.start(name: "test-joined") {
+            while !release.load(ordering: .acquiring) { MonotonicClock.sleep(seconds: 0.001) }
+            ended.store(true, ordering: .releasing)
+        }
+        let seen = Mutex<[Bool]>([])
+        let joiners = try (0..<2).map { index in
+            try WorkerThread.start(name: "test-joiner-\(index)") {
+                worker.join()
+                let hasEnded = ended.load(ordering: .acquiring)
+                seen.withLock { $0.append(hasEnded) }
+            }
+        }
+        MonotonicClock.sleep(seconds: 0.05)   // both joiners are (most likely) inside join by now
+        release.store(true, ordering: .releasing)
+        for joiner in joiners { joiner.join() }
+        #expect(seen.withLock { $0 } == [true, true])
+    }
+
     @Test func joinWaitsForTheBody() throws {
         let done = Atomic<Int>(0)
         let thread = try WorkerThread.start(name: "test-join") {

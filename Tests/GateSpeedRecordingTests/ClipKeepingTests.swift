@@ -13,7 +13,7 @@ import Testing
     let second = SessionID(date: "2026-06-01", number: 2)
 
     func makeRecorder(root: String, reports: ClipReports) throws -> (Recorder, ClipLibrary) {
-        let library = try ClipLibrary(root: root, session: first, storageGuard: StorageGuard(minimumFreeBytes: 0, log: { _ in }))
+        let library = try ClipLibrary(root: root, session: first, storageGuard: StorageGuard(minimumFreeBytes: 0, log: .silent))
         var encoder = EncoderSettings(width: SyntheticRide.width, height: SyntheticRide.height)
         encoder.preferHardware = false
         encoder.preset = "ultrafast"
@@ -82,7 +82,7 @@ import Testing
             try FileManager.default.removeItem(atPath: torn)
         }
 
-        let library = try ClipLibrary(root: root, session: first, storageGuard: StorageGuard(minimumFreeBytes: 0, log: { _ in }),
+        let library = try ClipLibrary(root: root, session: first, storageGuard: StorageGuard(minimumFreeBytes: 0, log: .silent),
                                       partialClipIsPlayable: ClipProbe.isPlayable)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         // Before: both were deleted.

@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedCore
+import GateSpeedPlatform
 import Testing
 import GateSpeedEvents
 @testable import GateSpeedRecording
@@ -18,7 +19,7 @@ func writeClip(_ reservation: ClipReservation, bytes: Int, library: ClipLibrary)
 
     func library(_ root: String) throws -> ClipLibrary {
         try ClipLibrary(root: root, session: session,
-                        storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: { _ in }),
+                        storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: .silent),
                         clock: clock.read)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedCore
+import GateSpeedPlatform
 import Testing
 import GateSpeedEvents
 @testable import GateSpeedRecording
@@ -13,7 +14,7 @@ import GateSpeedTestSupport
 
     func library(_ root: String, probe: (@Sendable (String) -> Bool)? = nil, log: LogLines = LogLines()) throws -> ClipLibrary {
         try ClipLibrary(root: root, session: session,
-                        storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: log.sink),
+                        storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: log.log),
                         clock: clock.read, partialClipIsPlayable: probe)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 import Testing
 import GateSpeedEvents
 @testable import GateSpeedRecording
@@ -10,7 +11,7 @@ import GateSpeedTestSupport
     @Test func aClipMarkedFavouriteInAPastSessionsIndexIsNeverDeletedForSpace() throws {
         let root = makeTemporaryDirectory("favourite-by-hand")
         let disk = TinyDisk(root: root, capacity: 3_500)
-        let guardian = StorageGuard(minimumFreeBytes: 500, freeBytes: disk.freeBytes, log: { _ in })
+        let guardian = StorageGuard(minimumFreeBytes: 500, freeBytes: disk.freeBytes, log: .silent)
         let clock = JournalTestClock(Date(timeIntervalSince1970: 1_780_308_000))
         let first = SessionID(date: "2026-06-01", number: 1)
         let clips = try ClipLibrary(root: root, session: first, storageGuard: guardian, clock: clock.read)

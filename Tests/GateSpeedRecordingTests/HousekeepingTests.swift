@@ -33,7 +33,7 @@ import Testing
     /// Three old clips of an earlier session, for the housekeeping to delete.
     static func fileOldClips(root: String) throws {
         let old = try ClipLibrary(root: root, session: SessionID(date: "2026-05-01", number: 1),
-                                  storageGuard: StorageGuard(minimumFreeBytes: 0, log: { _ in }))
+                                  storageGuard: StorageGuard(minimumFreeBytes: 0, log: .silent))
         for number in 1...3 {
             let reservation = try #require(old.reserveRunClip(number: number, speedKmh: 31, pass: true, filedKmh: 31,
                                                               expectedBytes: 10))
@@ -55,7 +55,7 @@ import Testing
         let disk = SlowDisk()
         let library = try ClipLibrary(root: root, session: SessionID(date: "2026-06-01", number: 1),
                                       storageGuard: StorageGuard(minimumFreeBytes: 1_000, freeBytes: { disk.freeBytes($0) },
-                                                                 log: { _ in }))
+                                                                 log: .silent))
         var encoder = EncoderSettings(width: Self.width, height: Self.height)
         encoder.preferHardware = false
         encoder.preset = "ultrafast"

@@ -2,6 +2,7 @@ import FFmpegMedia
 import Foundation
 import GateSpeedFrames
 import GateSpeedEvents
+import GateSpeedPlatform
 import Testing
 @testable import GateSpeedRecording
 
@@ -28,7 +29,7 @@ import Testing
         }
         packets += try encoder.flush()
         let library = try ClipLibrary(root: root, session: SessionID(date: "2026-06-01", number: 1),
-                                      storageGuard: StorageGuard(minimumFreeBytes: 0, log: { _ in }))
+                                      storageGuard: StorageGuard(minimumFreeBytes: 0, log: .silent))
         _ = FileManager.default.createFile(atPath: root + "/ready", contents: nil)
         while true {
             guard let reservation = library.reserveHighlightClip(expectedBytes: 0) else { return }
@@ -71,7 +72,7 @@ import Testing
             }
             // Reopening clears anything half-written; the index only lists whole files.
             let reopened = try ClipLibrary(root: root, session: SessionID(date: "2026-06-01", number: 1),
-                                           storageGuard: StorageGuard(minimumFreeBytes: 0, log: { _ in }))
+                                           storageGuard: StorageGuard(minimumFreeBytes: 0, log: .silent))
             let after = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             #expect(!after.contains { $0.hasSuffix(".partial") || $0.hasSuffix(".tmp") })
             for entry in reopened.currentIndex.clips {

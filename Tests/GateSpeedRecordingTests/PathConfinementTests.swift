@@ -34,7 +34,7 @@ import GateSpeedTestSupport
     func hungryLibrary(_ root: String, log: LogLines) throws -> ClipLibrary {
         let disk = TinyDisk(root: root, capacity: 0)
         return try ClipLibrary(root: root, session: SessionID(date: "2026-06-02", number: 1),
-                               storageGuard: StorageGuard(minimumFreeBytes: 1, freeBytes: disk.freeBytes, log: log.sink),
+                               storageGuard: StorageGuard(minimumFreeBytes: 1, freeBytes: disk.freeBytes, log: log.log),
                                clock: clock.read)
     }
 
@@ -77,7 +77,7 @@ import GateSpeedTestSupport
         try writeIndex(#"{"date":"../victim","session":1,"clips":["# + entry("run-0001-30kmh-pass.mp4") + "]}",
                        at: sessionDirectory)
         let clips = try ClipLibrary(root: root, session: session,
-                                    storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: { _ in }),
+                                    storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: .silent),
                                     clock: clock.read)
         #expect(clips.currentIndex.date == "2026-06-01" && clips.currentIndex.clips.count == 1)
         try clips.setFavourite(true, file: "run-0001-30kmh-pass.mp4", session: session)
@@ -88,7 +88,7 @@ import GateSpeedTestSupport
     @Test func aLinkPlantedAtTheTemporaryIndexNameIsNotWrittenThrough() throws {
         let (root, outside) = try layout("confine-tmp")
         let clips = try ClipLibrary(root: root, session: session,
-                                    storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: { _ in }),
+                                    storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: .silent),
                                     clock: clock.read)
         try FileManager.default.createSymbolicLink(atPath: root + "/2026-06-01/session-1/index.json.tmp",
                                                    withDestinationPath: outside + "/victim.txt")
@@ -103,7 +103,7 @@ import GateSpeedTestSupport
         try FileManager.default.createSymbolicLink(atPath: root + "/2026-06-01/session-1/index.json",
                                                    withDestinationPath: outside + "/victim.txt")
         let clips = try ClipLibrary(root: root, session: session,
-                                    storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: { _ in }),
+                                    storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: .silent),
                                     clock: clock.read)
         #expect(clips.currentIndex.clips.isEmpty)
         #expect(try String(contentsOfFile: outside + "/victim.txt", encoding: .utf8) == "precious")

@@ -27,7 +27,7 @@ import GateSpeedTestSupport
         // A clips root that exists, read-only: the session folder cannot be made; clips stop, saying why.
         let lines = Mutex<[String]>([])
         let library = try ClipLibrary(root: existing, session: SessionID(date: "2026-12-01", number: 1),
-                                      storageGuard: StorageGuard(minimumFreeBytes: 0, log: { line in lines.withLock { $0.append(line) } }))
+                                      storageGuard: StorageGuard(minimumFreeBytes: 0, log: Log(write: { line in lines.withLock { $0.append(line) } })))
         #expect(library.reserveHighlightClip(expectedBytes: 1000) == nil)
         let said = lines.withLock { $0.joined(separator: "\n") }
         #expect(said.contains("Read-only file system"), "\(said)")

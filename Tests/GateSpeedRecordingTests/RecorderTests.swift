@@ -11,7 +11,7 @@ import Testing
     let session = SessionID(date: "2026-06-01", number: 1)
 
     func makeRecorder(root: String, reports: ClipReports, frameBuffers: Int = 4,
-                      storageGuard: StorageGuard = StorageGuard(minimumFreeBytes: 0, log: { _ in }))
+                      storageGuard: StorageGuard = StorageGuard(minimumFreeBytes: 0, log: .silent))
         throws -> (Recorder, ClipLibrary) {
         let library = try ClipLibrary(root: root, session: session, storageGuard: storageGuard)
         var encoder = EncoderSettings(width: SyntheticRide.width, height: SyntheticRide.height)
@@ -171,7 +171,7 @@ import Testing
 
     @Test func withoutSpaceClipsAreSkippedAndRecordingGoesOn() throws {
         let log = LogCollector()
-        let storageGuard = StorageGuard(minimumFreeBytes: 500_000_000, freeBytes: { _ in 1_000 }, log: log.sink)
+        let storageGuard = StorageGuard(minimumFreeBytes: 500_000_000, freeBytes: { _ in 1_000 }, log: log.log)
         let reports = ClipReports()
         let root = temporaryDirectory("recorder-full")
         let (recorder, library) = try makeRecorder(root: root, reports: reports, storageGuard: storageGuard)
@@ -198,4 +198,6 @@ final class LogCollector: Sendable {
     private let collected = Mutex<[String]>([])
     var sink: @Sendable (String) -> Void { { line in self.collected.withLock { $0.append(line) } } }
     var lines: [String] { collected.withLock { $0 } }
+    /// A typed log (every level) whose finished lines, with their level marks, land here.
+    var log: Log { Log(level: .debug, style: .plain, write: sink) }
 }

@@ -1,10 +1,16 @@
 import Foundation
 import Synchronization
 import GateSpeedCore
+import GateSpeedPlatform
 import Testing
 import GateSpeedEvents
 @testable import GateSpeedRecording
 import GateSpeedTestSupport
+
+extension LogLines {
+    /// A typed log (every level) whose finished lines, with their level marks, land here.
+    var log: Log { Log(level: .debug, style: .plain, write: sink) }
+}
 
 @Suite struct StorageGuardTests {
     let session = SessionID(date: "2026-06-01", number: 1)
@@ -13,7 +19,7 @@ import GateSpeedTestSupport
         let root = makeTemporaryDirectory("guard")
         let disk = TinyDisk(root: root, capacity: 5_000)
         let log = LogLines()
-        let guardian = StorageGuard(minimumFreeBytes: 1_000, freeBytes: disk.freeBytes, log: log.sink)
+        let guardian = StorageGuard(minimumFreeBytes: 1_000, freeBytes: disk.freeBytes, log: log.log)
         let clock = JournalTestClock(Date(timeIntervalSince1970: 1_780_308_000))
         let clips = try ClipLibrary(root: root, session: session, storageGuard: guardian, clock: clock.read)
 
@@ -38,7 +44,7 @@ import GateSpeedTestSupport
         for entry in clips.currentIndex.clips { try clips.setFavourite(true, file: entry.file, session: session) }
         #expect(clips.reserveHighlightClip(expectedBytes: 1_000) == nil)
         #expect(clips.clipsSuspended)
-        #expect(log.all.contains { $0.contains("clips suspended") })
+        #expect(log.all.contains { $0.hasPrefix("warning: clips suspended") }, "a suspension is a warning")
         files = clips.currentIndex.clips.map(\.number)
         #expect(files == [1, 3, 4, 5], "favourites survive")
 
@@ -46,13 +52,14 @@ import GateSpeedTestSupport
         disk.grow(to: 100_000)
         #expect(clips.reserveHighlightClip(expectedBytes: 1_000) != nil)
         #expect(!clips.clipsSuspended)
-        #expect(log.all.contains { $0.contains("clips resumed") })
+        #expect(log.all.contains { $0.hasPrefix("clips resumed") }, "the resumption is info")
+        #expect(log.all.contains { $0.hasPrefix("deleted ") && $0.contains("to keep free space") }, "a routine deletion is info")
     }
 
     @Test func deletionReachesOlderSessions() throws {
         let root = makeTemporaryDirectory("guard-sessions")
         let disk = TinyDisk(root: root, capacity: 3_000)
-        let guardian = StorageGuard(minimumFreeBytes: 500, freeBytes: disk.freeBytes, log: { _ in })
+        let guardian = StorageGuard(minimumFreeBytes: 500, freeBytes: disk.freeBytes, log: .silent)
         let clock = JournalTestClock(Date(timeIntervalSince1970: 1_780_308_000))
         let clips = try ClipLibrary(root: root, session: session, storageGuard: guardian, clock: clock.read)
         try writeClip(try #require(clips.reserveHighlightClip(expectedBytes: 1_000)), bytes: 1_000, library: clips)

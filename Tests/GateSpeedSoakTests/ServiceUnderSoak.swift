@@ -1,3 +1,4 @@
+import GateSpeedTestSupport
 import Foundation
 import Synchronization
 
@@ -12,19 +13,10 @@ final class ServiceUnderSoak {
     private let process: Process
     private let reader: Thread
 
-    /// The `gatespeed` built beside this test binary, else the default debug build.
-    static let binary: String = {
-        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("gatespeed").path
-        if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/gatespeed").path
-    }()
 
     init(arguments: [String], stderrPath: String) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out

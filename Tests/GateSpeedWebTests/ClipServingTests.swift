@@ -72,7 +72,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let session = SessionID(date: "2026-12-01", number: 2)
         let library = try ClipLibrary(root: folder + "/clips", session: session,
-                                      storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: { _ in }))
+                                      storageGuard: StorageGuard(minimumFreeBytes: 0, freeBytes: { _ in nil }, log: .silent))
         let reservation = try #require(library.reserveHighlightClip(expectedBytes: 100))
         try Data(repeating: 1, count: 100).write(to: URL(fileURLWithPath: reservation.path))
         let entry = try library.commit(reservation)

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedPlatform
 import Synchronization
 import Testing
 @testable import GateSpeedWeb
@@ -88,12 +89,13 @@ import Testing
         let path = folder + "/web-tokens.json"
         try writeFile(path, Array(content.utf8))
         let lines = Mutex<[String]>([])
-        let service = Pairing(fixedToken: nil, tokenFile: TokenFile(path: path), log: { line in lines.withLock { $0.append(line) } })
+        let service = Pairing(fixedToken: nil, tokenFile: TokenFile(path: path), log: Log(write: { line in lines.withLock { $0.append(line) } }))
         #expect(service.tokens.isEmpty)
         #expect(text(path + ".corrupt-1") == content, "set aside intact")
         #expect(access(path, F_OK) != 0)
         #expect(lines.withLock { $0.count } == 1)
         #expect(lines.withLock { $0.first?.contains("set aside as \(path).corrupt-1") ?? false })
+        #expect(lines.withLock { $0.first?.hasPrefix("warning: pages: ") ?? false }, "a bad token file is a warning")
         // Pairing again starts a good file; a second bad one goes to .corrupt-2.
         #expect(pairPhone(service, now: 10) != nil)
         #expect(Pairing(fixedToken: nil, tokenFile: TokenFile(path: path)).tokens.count == 1)

@@ -46,7 +46,7 @@ struct EspeakSpeechTests {
                 "duration \(wav.durationSeconds) s, expected \(expected) s")
         // Speech at volume 100 has an RMS of a few thousand; silence or clicks stay far below 300.
         #expect(wav.rms > 300, "RMS \(wav.rms)")
-        #expect(!FileManager.default.fileExists(atPath: path + ".tmp-\(getpid())"))
+        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"), "the temporary file is renamed into place")
     }
 
     @Test("duration follows the configured rate", arguments: [120, 240])

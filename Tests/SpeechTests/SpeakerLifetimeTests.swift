@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedSpeech
+import GateSpeedPlatform
 import Testing
 
 @Suite("Speaker: freed once stopped")
@@ -12,7 +13,7 @@ struct SpeakerLifetimeTests {
             let synthesizer = GatedSynthesizer(), output = RecordingOutput(), completions = CompletionLog()
             synthesizer.release()
             let speaker = Speaker(capacity: 2, makeSynthesizer: { synthesizer }, makeOutput: { output },
-                                  onFinished: { completions.record($0) }, log: { _ in })
+                                  onFinished: { completions.record($0) }, log: .silent)
             speaker.enqueue("one", kind: .result, id: 1)
             speaker.stop()
             #expect(completions.all.map(\.id) == [1])

@@ -1,3 +1,4 @@
+import GateSpeedPlatform
 import Foundation
 import GateSpeedSpeech
 
@@ -78,6 +79,9 @@ final class LogLines: @unchecked Sendable {
     func append(_ line: String) {
         lock.lock(); entries.append(line); lock.unlock()
     }
+
+    /// A typed log (every level) whose finished lines, with their level marks, land here.
+    var log: Log { Log(level: .debug, style: .plain, write: { [self] in append($0) }) }
 
     var all: [String] {
         lock.lock(); defer { lock.unlock() }

@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedSpeech
+import GateSpeedPlatform
 import Testing
 
 @Suite("Speaker: the speech thread and its bounded queue")
@@ -12,7 +13,7 @@ struct SpeakerTests {
                 makeSynthesizer: { synthesizer },
                 makeOutput: { output },
                 onFinished: { completions.record($0) },
-                log: { _ in })
+                log: .silent)
     }
 
     @Test("a burst of 100 while speech is blocked: every enqueue returns, the queue stays bounded, every id ends once")
@@ -115,31 +116,14 @@ struct SpeakerTests {
         speaker.stop()
         #expect(completions.all == [SpeechCompletion(id: 1, kind: .result, outcome: .failed("scripted failure"))])
 
-        let noVoiceLog = CompletionLog()
+        let noVoiceLog = CompletionLog(), lines = LogLines()
         struct NoVoice: Error, CustomStringConvertible { var description: String { "no eSpeak data" } }
         let mute = Speaker(makeSynthesizer: { throw NoVoice() }, makeOutput: { RecordingOutput() },
-                           onFinished: { noVoiceLog.record($0) }, log: { _ in })
+                           onFinished: { noVoiceLog.record($0) }, log: lines.log)
         mute.enqueue("hello", kind: .check, id: 7)
         mute.stop()
         #expect(noVoiceLog.all == [SpeechCompletion(id: 7, kind: .check,
                                                     outcome: .failed("voice unavailable: no eSpeak data"))])
-    }
-
-    @Test("the queue rules in isolation")
-    func queueRules() {
-        var queue = AnnouncementQueue(capacity: 2)
-        let a = Announcement(id: 1, kind: .result, text: "a")
-        let b = Announcement(id: 2, kind: .invalid, text: "b")
-        let c = Announcement(id: 3, kind: .result, text: "c")
-        let d = Announcement(id: 4, kind: .check, text: "d")
-        #expect(queue.insert(a) == nil)
-        #expect(queue.insert(b) == nil)
-        #expect(queue.insert(c) == .replaced(a))
-        #expect(queue.waiting.map(\.id) == [3, 2])
-        #expect(queue.insert(d) == .dropped(c))
-        #expect(queue.waiting.map(\.id) == [2, 4])
-        #expect(queue.popFirst()?.id == 2)
-        #expect(queue.count == 1)
-        #expect(AnnouncementQueue(capacity: 0).capacity == 1)
+        #expect(lines.all == ["error: speech: voice unavailable: no eSpeak data\n"], "no voice is an error, not info")
     }
 }

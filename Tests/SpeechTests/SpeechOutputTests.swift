@@ -1,5 +1,6 @@
 import Foundation
 import GateSpeedSpeech
+import GateSpeedPlatform
 import Testing
 
 @Suite("Speech outputs and WAV files")
@@ -73,13 +74,14 @@ struct SpeechOutputTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let log = LogLines()
         let output = ALSASpeechOutput(device: "gatespeed_no_such_device", fallbackWAVDirectory: directory,
-                                      log: { log.append($0) })
+                                      log: log.log)
         let first = try output.deliver(audio, for: Announcement(id: 1, kind: .result, text: "a"))
         let second = try output.deliver(audio, for: Announcement(id: 2, kind: .invalid, text: "b"))
         #expect(first == .wroteWAV(path: directory + "/speech-0001-result.wav"))
         #expect(second == .wroteWAV(path: directory + "/speech-0002-invalid.wav"))
         #expect(log.all.count == 1)
         #expect(log.all.first?.contains("ALSA device 'gatespeed_no_such_device' cannot be opened") == true)
+        #expect(log.all.first?.hasPrefix("warning: speech: ") == true, "falling back to WAV files is a warning")
     }
 
     @Test("ALSA unavailable without a fallback: discarded with one log line, reported as failed")
@@ -88,8 +90,8 @@ struct SpeechOutputTests {
         let speaker = Speaker(
             makeSynthesizer: { FixedSynthesizer() },
             makeOutput: { ALSASpeechOutput(device: "gatespeed_no_such_device", fallbackWAVDirectory: nil,
-                                           log: { log.append($0) }) },
-            onFinished: { completions.record($0) }, log: { log.append($0) })
+                                           log: log.log) },
+            onFinished: { completions.record($0) }, log: log.log)
         speaker.enqueue("a", kind: .result, id: 1)
         speaker.enqueue("b", kind: .check, id: 2)
         speaker.stop()
@@ -110,7 +112,7 @@ struct SpeechOutputTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let completions = CompletionLog()
         let speaker = Speech.makeSpeaker(voice: .init(), output: .wavDirectory(directory),
-                                         onFinished: { completions.record($0) }, log: { _ in })
+                                         onFinished: { completions.record($0) }, log: .silent)
         speaker.enqueue("Highlight saved.", kind: .confirmation, id: 5)
         speaker.stop()
         let path = directory + "/speech-0001-confirmation.wav"

@@ -1,4 +1,5 @@
 import Glibc
+import GateSpeedPlatform
 @testable import V4L2Camera
 
 /// A scripted camera behind the device seam, in the spirit of swift-system's syscall mocks:
@@ -71,8 +72,8 @@ final class FakeV4L2Device: V4L2DeviceIO {
     var openCount: Int { openTimes.count }
 
     private func check(_ operation: String) throws(V4L2Error) {
-        if unplugged { throw V4L2Error(operation, code: ENODEV) }
-        if !isOpen { throw V4L2Error(operation, code: EBADF) }
+        if unplugged { throw V4L2Error(operation, errno: Errno(ENODEV)) }
+        if !isOpen { throw V4L2Error(operation, errno: Errno(EBADF)) }
     }
 
     // MARK: V4L2DeviceIO
@@ -80,7 +81,7 @@ final class FakeV4L2Device: V4L2DeviceIO {
     func open(path: String) throws(V4L2Error) {
         calls.append(.open(path))
         openTimes.append(clock?.now ?? 0)
-        if unplugged || !(existingPaths?.contains(path) ?? true) { throw V4L2Error("open \(path)", code: ENOENT) }
+        if unplugged || !(existingPaths?.contains(path) ?? true) { throw V4L2Error("open \(path)", errno: Errno(ENOENT)) }
         isOpen = true
         current = nil
     }
@@ -120,7 +121,7 @@ final class FakeV4L2Device: V4L2DeviceIO {
                                 index: Int) throws(V4L2Error) -> FrameIntervalOffer? {
         calls.append(.enumerateFrameInterval(format, width, height, index))
         try check("VIDIOC_ENUM_FRAMEINTERVALS")
-        guard supportsFrameIntervals else { throw V4L2Error("VIDIOC_ENUM_FRAMEINTERVALS", code: ENOTTY) }
+        guard supportsFrameIntervals else { throw V4L2Error("VIDIOC_ENUM_FRAMEINTERVALS", errno: Errno(ENOTTY)) }
         let list = intervals[IntervalKey(format: format, width: width, height: height)] ?? []
         return index < list.count ? list[index] : nil
     }
@@ -128,7 +129,7 @@ final class FakeV4L2Device: V4L2DeviceIO {
     func getFormat() throws(V4L2Error) -> CaptureFormat {
         calls.append(.getFormat)
         try check("VIDIOC_G_FMT")
-        guard let current else { throw V4L2Error("VIDIOC_G_FMT", code: EINVAL) }
+        guard let current else { throw V4L2Error("VIDIOC_G_FMT", errno: Errno(EINVAL)) }
         return current
     }
 
@@ -138,7 +139,7 @@ final class FakeV4L2Device: V4L2DeviceIO {
         var chosen = format
         if refusedFormats.contains(format) || !formats.contains(where: { $0.format == format }) {
             guard let other = formats.first(where: { !refusedFormats.contains($0.format) }) else {
-                throw V4L2Error("VIDIOC_S_FMT", code: EINVAL)
+                throw V4L2Error("VIDIOC_S_FMT", errno: Errno(EINVAL))
             }
             chosen = other.format
         }
@@ -158,14 +159,14 @@ final class FakeV4L2Device: V4L2DeviceIO {
     func getFrameInterval() throws(V4L2Error) -> Fraction {
         calls.append(.getFrameInterval)
         try check("VIDIOC_G_PARM")
-        guard supportsStreamParameters else { throw V4L2Error("VIDIOC_G_PARM", code: ENOTTY) }
+        guard supportsStreamParameters else { throw V4L2Error("VIDIOC_G_PARM", errno: Errno(ENOTTY)) }
         return interval
     }
 
     func setFrameInterval(_ wanted: Fraction) throws(V4L2Error) -> Fraction {
         calls.append(.setFrameInterval(wanted))
         try check("VIDIOC_S_PARM")
-        guard supportsStreamParameters else { throw V4L2Error("VIDIOC_S_PARM", code: ENOTTY) }
+        guard supportsStreamParameters else { throw V4L2Error("VIDIOC_S_PARM", errno: Errno(ENOTTY)) }
         interval = wanted
         return wanted
     }
@@ -193,7 +194,7 @@ final class FakeV4L2Device: V4L2DeviceIO {
         calls.append(.dequeueBuffer)
         try check("VIDIOC_DQBUF")
         guard case let .frame(sequence, timestamp, fill, payload, flags, bytesUsed)? = events.first else { return nil }
-        guard !queued.isEmpty, let buffer = mapped[queued[0]] else { throw V4L2Error("VIDIOC_DQBUF", code: EINVAL) }
+        guard !queued.isEmpty, let buffer = mapped[queued[0]] else { throw V4L2Error("VIDIOC_DQBUF", errno: Errno(EINVAL)) }
         events.removeFirst()
         let index = queued.removeFirst()
         buffer.address.initializeMemory(as: UInt8.self, repeating: fill, count: buffer.length)
@@ -222,14 +223,14 @@ final class FakeV4L2Device: V4L2DeviceIO {
     func getControl(id: UInt32) throws(V4L2Error) -> Int32 {
         calls.append(.getControl(id))
         try check("VIDIOC_G_CTRL")
-        guard let control = controls[id] else { throw V4L2Error("VIDIOC_G_CTRL", code: EINVAL) }
+        guard let control = controls[id] else { throw V4L2Error("VIDIOC_G_CTRL", errno: Errno(EINVAL)) }
         return control.value
     }
 
     func setControl(id: UInt32, value: Int32) throws(V4L2Error) {
         calls.append(.setControl(id, value))
         try check("VIDIOC_S_CTRL")
-        guard controls[id] != nil else { throw V4L2Error("VIDIOC_S_CTRL", code: EINVAL) }
+        guard controls[id] != nil else { throw V4L2Error("VIDIOC_S_CTRL", errno: Errno(EINVAL)) }
         controls[id]?.value = value
     }
 
@@ -262,7 +263,7 @@ final class FakeV4L2Device: V4L2DeviceIO {
         case .failure(let code)?:
             events.removeFirst()
             if code == ENODEV { unplugged = true }
-            throw V4L2Error("poll", code: code)
+            throw V4L2Error("poll", errno: Errno(code))
         case .frame?:
             return .ready
         }

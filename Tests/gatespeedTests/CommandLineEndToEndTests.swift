@@ -1,18 +1,10 @@
+import GateSpeedTestSupport
 import Foundation
 import Testing
 
 /// The built `gatespeed` binary, run as a user would: exit codes, one-line errors, and the
 /// demo's outputs (events, journal, WAV speech, clips).
 @Suite struct CommandLineEndToEndTests {
-    /// The `gatespeed` built beside this test binary (`swift build --build-tests` builds both in
-    /// one products folder, whatever `--scratch-path` or sanitizer), else the default debug build.
-    static let binary: String = {
-        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("gatespeed").path
-        if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/gatespeed").path
-    }()
 
     struct Outcome { var status: Int32; var stdout: String; var stderr: String }
 
@@ -28,7 +20,7 @@ import Testing
 
     func gatespeed(_ arguments: [String], environment: [String: String] = Self.environment()) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
         process.arguments = arguments
         process.environment = environment
         let out = Pipe(), err = Pipe()
@@ -45,7 +37,7 @@ import Testing
     /// Starts the demo at real cadence, its events on the returned pipe.
     func startDemo(seconds: Int, output: String) throws -> (Process, Pipe) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
         process.arguments = ["demo", "--seconds", String(seconds), "--output", output]
         process.environment = Self.environment()
         let out = Pipe()
@@ -71,8 +63,16 @@ import Testing
         return path
     }
 
+    @Test func theLocatorPrefersTheBinaryBesideTheTestsAndElseTheDebugBuild() {
+        #expect(BuiltBinary.locate("gatespeed", testBinary: "/nonexistent/products/GateSpeedPackageTests.xctest",
+                                   packageRoot: "/src/gatespeed") == "/src/gatespeed/.build/debug/gatespeed")
+        #expect(BuiltBinary.locate("sh", testBinary: "/bin/anything", packageRoot: "/src") == "/bin/sh")
+        #expect(BuiltBinary.packageRoot.hasSuffix("/") == false)
+        #expect(FileManager.default.fileExists(atPath: BuiltBinary.packageRoot + "/Package.swift"))
+    }
+
     @Test func everyCommandHasHelp() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: \(Self.binary)")
+        try #require(FileManager.default.isExecutableFile(atPath: BuiltBinary.gatespeed), "build first: \(BuiltBinary.gatespeed)")
         for command in ["run", "demo", "replay", "say", "devices", "check", "pair", "bench"] {
             let outcome = try gatespeed([command, "--help"])
             #expect(outcome.status == 0)

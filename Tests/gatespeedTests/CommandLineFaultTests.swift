@@ -25,9 +25,9 @@ import GateSpeedTestSupport
         if ignoringSIGPIPE {
             // systemd's default: SIGPIPE ignored, so a write to a closed pipe returns EPIPE.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", CommandLineEndToEndTests.binary] + arguments
+            process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", BuiltBinary.gatespeed] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: CommandLineEndToEndTests.binary)
+            process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
             process.arguments = arguments
         }
         process.environment = environment
@@ -99,7 +99,7 @@ import GateSpeedTestSupport
         let fifo = directory.path + "/config.json"
         try #require(mkfifo(fifo, 0o600) == 0)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineEndToEndTests.binary)
+        process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
         process.arguments = ["run", "--check-config", "--config", fifo]
         process.environment = CommandLineEndToEndTests.environment()
         let err = Pipe()
@@ -172,7 +172,7 @@ import GateSpeedTestSupport
         environment["NOTIFY_SOCKET"] = systemd.address
         environment["WATCHDOG_USEC"] = "1000000"
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineEndToEndTests.binary)
+        process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
         process.arguments = ["run", "--config", directory.path + "/config.json"]
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import FFmpegMedia
+import GateSpeedTestSupport
 import Foundation
 import GateSpeedFrames
 import GateSpeedSimulation
@@ -33,7 +34,7 @@ import Testing
     /// to vanish without a word); the second run is timed.
     @Test func joinedRecordingsEndTheRunInProgressAsCameraLost() throws {
         let cli = CommandLineEndToEndTests()
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineEndToEndTests.binary), "build first")
+        try #require(FileManager.default.isExecutableFile(atPath: BuiltBinary.gatespeed), "build first")
         let dir = try cli.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let first = Self.scene(speedKmh: 31), second = Self.scene(speedKmh: 28)
@@ -60,7 +61,7 @@ import Testing
     /// corrupt (not dropped) and the run is timed right (it came out 3 % fast).
     @Test func damagedAVIIsCountedInTheSummaryAndTimedRight() throws {
         let cli = CommandLineEndToEndTests()
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineEndToEndTests.binary), "build first")
+        try #require(FileManager.default.isExecutableFile(atPath: BuiltBinary.gatespeed), "build first")
         let dir = try cli.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scene = Self.scene(speedKmh: 31)

@@ -48,8 +48,7 @@ enum ReplayCommand {
     }
 
     static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
+        let now = WallClockText.now()
+        return WallClockText.date(now, utcOffsetSeconds: WallClockText.localUTCOffsetSeconds(at: now))
     }
 }

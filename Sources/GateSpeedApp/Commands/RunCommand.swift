@@ -62,7 +62,7 @@ enum RunCommand {
                                                 case .recalibrate: commands.requestRecalibration()
                                                 }
                                             },
-                                            onError: { log.error("button: \($0)") })
+                                            log: log)
                 watcher.start()
                 indicate = { state in
                     leds.update(state)

@@ -1,4 +1,5 @@
 import Foundation
+import GateSpeedCore
 import GateSpeedMQTT
 import GateSpeedPlatform
 import GateSpeedConfig
@@ -47,7 +48,7 @@ enum ScoreboardCommand {
             log.info("scoreboard: connected to \(endpoint.host):\(endpoint.port)")
             for leaf in ["status", "result", "scoreboard", "event"] { try? box.connection?.subscribe("gatespeed/+/\(leaf)", qos: 1) }
         }
-        handlers.disconnected = { reason, retry in log.warning("scoreboard: \(reason); retrying in \(String(format: "%.1f", retry)) s") }
+        handlers.disconnected = { reason, retry in log.warning("scoreboard: \(reason); retrying in \(DecimalFormat.fixed(retry, decimals: 1)) s") }
         handlers.message = { topic, payload in board.apply(topic: topic, payload: payload) }
         let shutdown = ShutdownSignal.install()
         do {

@@ -129,7 +129,7 @@ enum Assembly {
         let voice = voice(config)
         let sink = EventSink(journal: journal, log: log, makeSpeaker: { finished in
             speak ? Speech.makeSpeaker(voice: voice, output: output, onFinished: finished,
-                                       log: { log.info($0) }) : nil   // its lines say "speech: …"
+                                       log: log) : nil   // its lines say "speech: …"
         })
         sink.start()
         return sink
@@ -161,7 +161,7 @@ enum Assembly {
         }
         do {
             let guardian = StorageGuard(minimumFreeBytes: UInt64(config.clips.minimumFreeMegabytes) * 1_000_000,
-                                        log: { log.warning("clips: \($0)") })
+                                        log: log.prefixed("clips: "))
             let library = try ClipLibrary(root: directory, session: session, storageGuard: guardian,
                                           partialClipIsPlayable: ClipProbe.isPlayable)
             var encoder = EncoderSettings(width: width, height: height)

@@ -18,7 +18,7 @@ extension Assembly {
     /// With nobody watching it costs the frame loop one atomic load per frame.
     static func liveView(_ config: GateSpeedConfig, width: Int, height: Int, log: Log) -> LiveView {
         let view = LiveView(width: width, height: height, framesPerSecond: 4, quality: 70, posts: livePosts(config),
-                            log: { log.warning($0) })
+                            log: log)
         view.start()
         return view
     }

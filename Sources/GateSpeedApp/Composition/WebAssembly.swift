@@ -30,7 +30,7 @@ extension Assembly {
     /// The pairing book for `web.token` and the paired tokens kept in `web-tokens.json` beside
     /// the journal at `journalPath`, made before the button is hooked to it.
     static func pairing(_ config: GateSpeedConfig, journalPath: String, log: Log) -> Pairing {
-        Pairing(fixedToken: config.web.token, tokenFile: TokenFile.besideJournal(journalPath), log: { log.warning($0) })
+        Pairing(fixedToken: config.web.token, tokenFile: TokenFile.besideJournal(journalPath), log: log)
     }
 
     /// Starts the pages on `web.listen` (nil when off, or when the address cannot be had: timing
@@ -54,7 +54,7 @@ extension Assembly {
         setup.token = config.web.token
         setup.pairing = wiring.pairing
         setup.tally = wiring.tally
-        setup.log = { log.info($0) }
+        setup.log = log
         setup.assets["/"] = WebAsset(contentType: WebPage.contentType, bytes: WebPage.index)
         let liveView = wiring.liveView
         if let liveView { setup.live = Assembly.liveFeed(liveView) }

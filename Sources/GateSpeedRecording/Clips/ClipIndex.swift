@@ -1,3 +1,4 @@
+import GateSpeedCore
 import GateSpeedEvents
 import GateSpeedPlatform
 
@@ -112,10 +113,7 @@ public struct ClipFileName: Sendable, Equatable {
         return value
     }
 
-    private static func padded(_ number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    private static func padded(_ number: Int) -> String { DecimalFormat.zeroPadded(number, width: 4) }
 }
 
 extension ClipEntry {

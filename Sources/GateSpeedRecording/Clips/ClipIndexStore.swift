@@ -11,7 +11,8 @@ import GateSpeedEvents
 /// present, so clips carry on for the session and nothing is lost.
 struct ClipIndexStore {
     let root: String
-    let log: @Sendable (String) -> Void
+    /// Repairs of an index are warnings: something was wrong on disk.
+    let log: Log
 
     static let indexName = "index.json"
 
@@ -26,7 +27,7 @@ struct ClipIndexStore {
         let directory: ConfinedDirectory
         do throws(DurableFileError) {
             directory = try sessionDirectory(session, create: false)
-        } catch where error.code == ENOENT {
+        } catch where error.errno == .noEntry {
             return SessionClipIndex(date: session.date, session: session.number)
         }
         return try load(session, in: directory)
@@ -37,7 +38,7 @@ struct ClipIndexStore {
         let bytes: [UInt8]?
         do throws(DurableFileError) {
             bytes = try directory.read(Self.indexName)
-        } catch where error.code == EPERM || error.code == ELOOP || error.code == EINVAL || error.code == EFBIG {
+        } catch where [EPERM, ELOOP, EINVAL, EFBIG].contains(error.errno.rawValue) {
             // Not a plain file of ours (a link, a huge file): keep it aside, rebuild.
             return try setAsideAndRebuild(empty, in: directory, because: "it is not a plain index file (\(error))")
         }
@@ -62,7 +63,7 @@ struct ClipIndexStore {
         }
         guard problems.isEmpty else {
             let aside = try setAside(in: directory)
-            log("\(directory.path)/\(Self.indexName): dropped \(problems.count) entr\(problems.count == 1 ? "y" : "ies") "
+            log.warning("\(directory.path)/\(Self.indexName): dropped \(problems.count) entr\(problems.count == 1 ? "y" : "ies") "
                 + "(\(problems.prefix(3).joined(separator: "; "))); the original is kept as \(aside)")
             try save(checked)
             return checked
@@ -80,7 +81,7 @@ struct ClipIndexStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(index) else {
-            throw DurableFileError(.write, path: directory.path + "/" + Self.indexName, code: EINVAL)
+            throw DurableFileError(.write, path: directory.path + "/" + Self.indexName, errno: .invalidArgument)
         }
         try directory.writeAtomically(Array(data), to: Self.indexName)
     }
@@ -119,7 +120,7 @@ struct ClipIndexStore {
 
     /// What the index says of a clip known only by its file.
     static func entry(for name: ClipFileName, file: String, bytes: Int, modified: Double) -> ClipEntry {
-        ClipEntry(kind: name.kind, number: name.number, time: Date(timeIntervalSince1970: modified).formatted(.iso8601),
+        ClipEntry(kind: name.kind, number: name.number, time: WallClockText.iso8601(modified),
                   speedKmh: name.roundedKmh.map(Double.init), verdict: name.pass.map { $0 ? "pass" : "fail" },
                   file: file, bytes: bytes)
     }
@@ -128,7 +129,7 @@ struct ClipIndexStore {
                                     because reason: String) throws(DurableFileError) -> SessionClipIndex {
         let aside = try setAside(in: directory)
         let rebuilt = rebuild(empty, from: directory)
-        log("\(directory.path)/\(Self.indexName): \(reason); kept as \(aside) and rebuilt from the "
+        log.warning("\(directory.path)/\(Self.indexName): \(reason); kept as \(aside) and rebuilt from the "
             + "\(rebuilt.clips.count) clip file(s) present; clips go on")
         try save(rebuilt)
         return rebuilt
@@ -142,7 +143,7 @@ struct ClipIndexStore {
             do throws(DurableFileError) {
                 try directory.rename(Self.indexName, to: name, replacing: false)
                 return name
-            } catch where error.code == EEXIST && number < 1_000 {
+            } catch where error.errno == .exists && number < 1_000 {
                 number += 1
             }
         }

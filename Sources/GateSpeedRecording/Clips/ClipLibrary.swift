@@ -107,7 +107,7 @@ public final class ClipLibrary: Sendable {
             size = bytes
         }
         let entry = ClipEntry(
-            kind: reservation.kind, number: reservation.number, time: clock().formatted(.iso8601),
+            kind: reservation.kind, number: reservation.number, time: WallClockText.iso8601(clock().timeIntervalSince1970),
             speedKmh: reservation.speedKmh, verdict: reservation.pass.map { $0 ? "pass" : "fail" },
             file: file, bytes: size)
         try state.withLock { (state: inout MutableState) throws(DurableFileError) in
@@ -185,7 +185,7 @@ public final class ClipLibrary: Sendable {
             // By descriptor, without following links: only an entry of this session's folder goes.
             try store.sessionDirectory(session, create: false).remove(entry.file)
         } catch {
-            storageGuard.log("could not delete \(directory)/\(entry.file): \(error); dropped from the index")
+            storageGuard.log.warning("could not delete \(directory)/\(entry.file): \(error); dropped from the index")
         }
         var updated = index
         updated.clips.removeAll { $0.file == entry.file }
@@ -193,7 +193,7 @@ public final class ClipLibrary: Sendable {
         // and a missing file is removed again (harmlessly) on the next start.
         try? store.save(updated)
         Self.keep(updated, of: session, in: &state)
-        storageGuard.log("deleted \(directory)/\(entry.file) to keep free space")
+        storageGuard.log.info("deleted \(directory)/\(entry.file) to keep free space")
         return true
     }
 
@@ -234,7 +234,7 @@ public final class ClipLibrary: Sendable {
         do {
             return try store.load(session)
         } catch {
-            store.log("clip index of \(session): \(error); starting an empty index")
+            store.log.warning("clip index of \(session): \(error); starting an empty index")
             return SessionClipIndex(date: session.date, session: session.number)
         }
     }

@@ -34,10 +34,10 @@ struct ClipRecovery {
                directory.kind(of: final) == .missing, let isPlayable, isPlayable(directory.path + "/" + name),
                (try? directory.rename(name, to: final, replacing: false)) != nil {
                 kept.append(ClipIndexStore.entry(for: clip, file: final, bytes: bytes, modified: modified))
-                store.log("kept \(directory.path)/\(final): a complete clip left by an interrupted write")
+                store.log.info("kept \(directory.path)/\(final): a complete clip left by an interrupted write")
             } else {
                 try? directory.remove(name)
-                store.log("deleted \(directory.path)/\(name): an unfinished clip left by an interrupted write")
+                store.log.info("deleted \(directory.path)/\(name): an unfinished clip left by an interrupted write")
             }
         }
         guard !kept.isEmpty else { return }
@@ -46,7 +46,7 @@ struct ClipRecovery {
             for entry in kept where !index.clips.contains(where: { $0.file == entry.file }) { index.clips.append(entry) }
             try store.save(index)
         } catch {
-            store.log("clip index of \(session): \(error); the kept clips are listed when it is rebuilt")
+            store.log.warning("clip index of \(session): \(error); the kept clips are listed when it is rebuilt")
         }
     }
 }

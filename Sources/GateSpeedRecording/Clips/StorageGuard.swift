@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
+import GateSpeedPlatform
 #if canImport(Glibc)
 import Glibc
-import GateSpeedPlatform
 #endif
 
 /// Keeps a minimum of free space on the clips' file system. The clip library asks it
@@ -15,17 +15,18 @@ public final class StorageGuard: Sendable {
 
     public let minimumFreeBytes: UInt64
     private let freeBytesOf: @Sendable (String) -> UInt64?
-    /// Where the guard's lines go (also used by the library for deletions).
-    let log: @Sendable (String) -> Void
+    /// Where the guard's lines go (also used by the library for deletions and index repairs).
+    let log: Log
     private let suspended = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - freeBytes: free bytes available to this process on the file system holding a
     ///     path (default: `statvfs`); nil when it cannot be read. Injectable for tests.
-    ///   - log: one line per state change (default: stderr).
+    ///   - log: one line per state change: a suspension is a warning, the resumption info
+    ///     (default: stderr).
     public init(minimumFreeBytes: UInt64 = StorageGuard.defaultMinimumFreeBytes,
                 freeBytes: @escaping @Sendable (String) -> UInt64? = StorageGuard.statvfsFreeBytes,
-                log: @escaping @Sendable (String) -> Void = StorageGuard.logToStandardError) {
+                log: Log = Log()) {
         self.minimumFreeBytes = minimumFreeBytes
         self.freeBytesOf = freeBytes
         self.log = log
@@ -47,12 +48,12 @@ public final class StorageGuard: Sendable {
         let was = suspended.exchange(value, ordering: .relaxed)
         guard was != value else { return }
         if value, let reason {
-            log("clips suspended: \(reason); timing continues")
+            log.warning("clips suspended: \(reason); timing continues")
         } else if value {
-            log("clips suspended: less than \(minimumFreeBytes / 1_000_000) MB free under \(path) "
+            log.warning("clips suspended: less than \(minimumFreeBytes / 1_000_000) MB free under \(path) "
                 + "and no more non-favourite clips to delete; timing continues")
         } else {
-            log("clips resumed: enough free space under \(path)")
+            log.info("clips resumed: enough free space under \(path)")
         }
     }
 
@@ -61,9 +62,5 @@ public final class StorageGuard: Sendable {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return UInt64(info.f_bavail) &* UInt64(info.f_frsize)
-    }
-
-    @Sendable public static func logToStandardError(_ line: String) {
-        StandardStream.error.write("gatespeed: " + line + "\n")
     }
 }
