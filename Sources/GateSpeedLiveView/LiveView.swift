@@ -45,7 +45,8 @@ public final class LiveView: @unchecked Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
     private let started = Atomic<Bool>(false)
-    private let exited = DispatchSemaphore(value: 0)
+    /// The encoding thread, once started (joined by `stop`).
+    private let encoder = Mutex<WorkerThread?>(nil)
     private let posts: Mutex<LivePosts>
     private let quality: Int
     private let copied = Atomic<Int>(0)
@@ -88,10 +89,11 @@ public final class LiveView: @unchecked Sendable {
             return false
         }
         let box = CompressorBox(compressor)
-        guard (try? WorkerThread.start(name: "gatespeed-live", { [self] in encodeLoop(box.compressor) })) != nil else {
+        guard let thread = try? WorkerThread.start(name: "gatespeed-live", { [self] in encodeLoop(box.compressor) }) else {
             log.error("live view: the encoding thread could not be started; no live view")
             return false
         }
+        encoder.withLock { $0 = thread }
         return true
     }
 
@@ -103,7 +105,8 @@ public final class LiveView: @unchecked Sendable {
         latestLock.unlock()
         guard started.load(ordering: .acquiring) else { return }
         wake.signal()
-        _ = exited.wait(timeout: .now() + 2)
+        // The loop checks `stopping` after every wake-up, so it ends after at most one encoding.
+        encoder.withLock { $0 }?.join()
     }
 
     /// The lines drawn from now on (a course saved from the page takes effect at once).
@@ -193,7 +196,6 @@ public final class LiveView: @unchecked Sendable {
     // MARK: Encoding thread
 
     private func encodeLoop(_ compressor: JPEGCompressor) {
-        defer { exited.signal() }
         while true {
             wake.wait()
             if stopping.load(ordering: .relaxed) { return }
