@@ -8,22 +8,9 @@ import Testing
     static let bench = BuiltBinary.locate("gatespeed-bench", testBinary: CommandLine.arguments.first ?? "",
                                           packageRoot: BuiltBinary.packageRoot)
 
-    struct Outcome { var status: Int32; var stdout: String; var stderr: String }
-
-    static func run(_ program: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+    static func run(_ program: String, _ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> ProgramOutcome {
+        try runProgramSeparately(program, arguments, environment: ProcessInfo.processInfo.environment.merging(extra) { $1 })
     }
 
     /// The counting allocator's exported malloc, by name in the binary's dynamic symbols.

@@ -6,7 +6,7 @@ import Testing
 /// demo's outputs (events, journal, WAV speech, clips).
 @Suite struct CommandLineEndToEndTests {
 
-    struct Outcome { var status: Int32; var stdout: String; var stderr: String }
+    typealias Outcome = ProgramOutcome
 
     /// The test's environment with `$GATESPEED_CONFIG` pointing nowhere: the binary uses the
     /// built-in defaults whatever /etc/gatespeed holds on this machine.
@@ -19,19 +19,7 @@ import Testing
     }
 
     func gatespeed(_ arguments: [String], environment: [String: String] = Self.environment()) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltBinary.gatespeed)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+        try runProgramSeparately(BuiltBinary.gatespeed, arguments, environment: environment)
     }
 
     /// Starts the demo at real cadence, its events on the returned pipe.

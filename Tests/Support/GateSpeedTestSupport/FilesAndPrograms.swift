@@ -55,3 +55,28 @@ public func runProgram(_ executable: String, _ arguments: [String], environment:
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// A program's exit status with its standard output and standard error apart.
+public struct ProgramOutcome: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs a program, returning its exit status, standard output and standard error apart.
+public func runProgramSeparately(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+    -> ProgramOutcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProgramOutcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                          stderr: String(decoding: stderr, as: UTF8.self))
+}
