@@ -7,23 +7,22 @@ public enum TimingEvent: Sendable, Equatable {
     case start(t: Double, post: Int, direction: Direction)
     /// The next post was crossed; `splitSeconds` since the start.
     case post(t: Double, post: Int, splitSeconds: Double)
-    /// A valid run finished (always preceded by the last `post` and followed by `session`).
+    /// A valid run finished (always preceded by the last `post`). The session tally is not the
+    /// timing core's: the results journal owns it (the service's `session` event).
     case result(RunResult)
     /// A run was thrown out.
     case invalid(InvalidRun)
-    /// The session scoreboard after a result or a reset.
-    case session(t: Double, Scoreboard)
 
     /// The event's time, seconds on the source clock.
     public var t: Double {
         switch self {
-        case .ready(let t), .start(let t, _, _), .post(let t, _, _), .session(let t, _): t
+        case .ready(let t), .start(let t, _, _), .post(let t, _, _): t
         case .result(let result): result.t
         case .invalid(let run): run.t
         }
     }
 
-    /// The `event` field of the JSON line: "ready", "start", "post", "result", "invalid", "session".
+    /// The `event` field of the JSON line: "ready", "start", "post", "result", "invalid".
     public var name: String {
         switch self {
         case .ready: "ready"
@@ -31,7 +30,6 @@ public enum TimingEvent: Sendable, Equatable {
         case .post: "post"
         case .result: "result"
         case .invalid: "invalid"
-        case .session: "session"
         }
     }
 }

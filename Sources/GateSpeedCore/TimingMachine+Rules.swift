@@ -106,10 +106,8 @@ extension TimingMachine {
             t: endTime, direction: direction, elapsedSeconds: elapsed, speedKmh: speed, pass: pass,
             announcement: Announcement.result(speedKmh: speed, thresholdKmh: course.passKmh, closeCall: closeCall),
             crossingTimes: runCrossingTimes.map { $0 }, uncertaintyKmh: uncertainty, closeCall: closeCall)
-        scoreboard.record(speedKmh: speed, pass: pass)
         phase = .waitingToRearm(needsAnnouncement: true)
         emit(.result(result))
-        emit(.session(t: endTime, scoreboard))
     }
 
     /// Throws out the run (or start attempt) and waits to re-arm.

@@ -1,16 +1,13 @@
 /// The run state machine: rider samples in, timing events out.
 ///
 /// Drive it from one thread: `observe` every analysed frame, and the commands (`arm`,
-/// `announcementFinished`, `rearm`, `recalibrate`, `sourceLost`, `resetSession`) as they
-/// happen. Events go to a non-escaping `emit` closure. `observe` does not allocate unless it
+/// `announcementFinished`, `rearm`, `recalibrate`, `sourceLost`) as they happen. Events go to a non-escaping `emit` closure. `observe` does not allocate unless it
 /// produces a result or an invalid run (their words).
 public struct TimingMachine: Sendable {
     public let course: Course
     public let settings: TimingSettings
     /// Where the machine is.
     public internal(set) var phase: RunPhase = .unarmed
-    /// The session tally.
-    public internal(set) var scoreboard = Scoreboard()
     /// Rider centres accepted with view-fraction posts, normalised view x: up to one view width
     /// off either edge. Anything further out is a tracker fault, not a position to interpolate.
     public static let plausibleX: ClosedRange<Double> = -1...2
@@ -164,17 +161,6 @@ public struct TimingMachine: Sendable {
         lastSampleTime = nil
         lastTrackedTime = nil
         clearSince = nil
-    }
-
-    /// Clears the session tally and emits `session`.
-    public mutating func resetSession(t: Double, emit: (TimingEvent) -> Void) {
-        scoreboard.reset()
-        emit(.session(t: t, scoreboard))
-    }
-
-    /// Replaces the session tally (e.g. restored from the journal at start-up). No event.
-    public mutating func restore(scoreboard: Scoreboard) {
-        self.scoreboard = scoreboard
     }
 
     mutating func becomeArmed(t: Double, emit: (TimingEvent) -> Void) {

@@ -225,10 +225,6 @@ public struct TimingPipeline: Sendable {
         gateTrack = track
     }
 
-    public mutating func resetSession(emit: (TimingEvent) -> Void) {
-        machine.resetSession(t: lastFrameTime, emit: emit)
-    }
-
     /// The walk-through check for `seconds` from the last frame: every post crossing is collected
     /// (`takeWalkthroughCrossings`) whatever the run rules make of it.
     public mutating func startWalkthrough(seconds: Double) {
@@ -238,9 +234,5 @@ public struct TimingPipeline: Sendable {
     /// The crossings of the walk-through check since the last call (none when it is not on).
     public mutating func takeWalkthroughCrossings(_ body: (Crossing) -> Void) {
         machine.takeWalkthroughCrossings(body)
-    }
-
-    public mutating func restore(scoreboard: Scoreboard) {
-        machine.restore(scoreboard: scoreboard)
     }
 }

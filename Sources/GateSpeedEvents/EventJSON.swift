@@ -32,11 +32,11 @@ public enum EventJSON {
                 object.add("reason", string: run.reason.rawValue)
                 if let post = run.post { object.add("post", integer: post) }
                 object.add("announcement", string: run.announcement)
-            case .session(_, let board):
-                object.add("runs", integer: board.runs)
-                object.add("passes", integer: board.passes)
-                object.add("avg_kmh", number: board.averageKmh, decimals: 3)
             }
+        case .session(_, let board):
+            object.add("runs", integer: board.runs)
+            object.add("passes", integer: board.passes)
+            object.add("avg_kmh", number: board.averageKmh, decimals: 3)
         case .highlight:
             break
         case .clip(_, let path, let kind):

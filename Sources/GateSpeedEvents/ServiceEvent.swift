@@ -4,6 +4,9 @@ import GateSpeedCore
 /// service itself produces. See shared/interfaces.md for the fixed field names.
 public enum ServiceEvent: Sendable, Equatable {
     case timing(TimingEvent)
+    /// The session tally after a result or a new session, as the results journal counts it
+    /// (the one owner of session and run numbers).
+    case session(t: Double, Scoreboard)
     /// A highlight was marked (button or command), at source time `t`.
     case highlight(t: Double)
     /// A clip file was written.
@@ -16,6 +19,7 @@ public enum ServiceEvent: Sendable, Equatable {
     public var name: String {
         switch self {
         case .timing(let e): e.name
+        case .session: "session"
         case .highlight: "highlight"
         case .clip: "clip"
         case .walkthrough: "walkthrough"
@@ -26,7 +30,7 @@ public enum ServiceEvent: Sendable, Equatable {
     public var t: Double {
         switch self {
         case .timing(let e): e.t
-        case .highlight(let t), .clip(let t, _, _), .summary(let t, _, _, _, _), .walkthrough(let t, _, _): t
+        case .session(let t, _), .highlight(let t), .clip(let t, _, _), .summary(let t, _, _, _, _), .walkthrough(let t, _, _): t
         }
     }
 }

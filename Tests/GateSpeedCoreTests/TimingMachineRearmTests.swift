@@ -54,8 +54,8 @@ import Testing
         machine.announcementFinished(t: 6) { events.append($0) }
         events += machine.feed(Tracks.steady([(7, 0.98), (11, 0.02)]))
         #expect(events.map(\.summary) == [
-            "start 1 ltr", "post 2", "post 3", "post 4", "post 5", "result pass", "session 1/1", "ready",
-            "start 5 rtl", "post 4", "post 3", "post 2", "post 1", "result pass", "session 2/2",
+            "start 1 ltr", "post 2", "post 3", "post 4", "post 5", "result pass", "ready",
+            "start 5 rtl", "post 4", "post 3", "post 2", "post 1", "result pass",
         ])
     }
 
@@ -115,7 +115,7 @@ import Testing
         events += machine.feed(Tracks.steady([(2, 0.98), (6, 0.02)]))
         #expect(events.map(\.summary) == [
             "start 1 ltr", "post 2", "post 3", "invalid camera_lost", "ready",
-            "start 5 rtl", "post 4", "post 3", "post 2", "post 1", "result pass", "session 1/1",
+            "start 5 rtl", "post 4", "post 3", "post 2", "post 1", "result pass",
         ])
     }
 

@@ -115,7 +115,6 @@ struct SituationCheck {
         case .post(let t, let post, _): "post \(post) \(number(t, 2))"
         case .result(let r): "result \(number(r.t, 2)) \(number(r.speedKmh, 3)) km/h"
         case .invalid(let r): "invalid \(number(r.t, 2)) \(r.reason.rawValue)" + (r.post.map { " post \($0)" } ?? "")
-        case .session: nil
         }
     }
 

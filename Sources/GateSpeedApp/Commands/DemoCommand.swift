@@ -24,9 +24,9 @@ enum DemoCommand {
         let mqttSettings = try Assembly.mqttSettings(loaded, journalPath: journalPath)
         let scene = DemoScene.make(seconds: seconds)
         var source = SimulatedCourseSource(scene: scene)
-        var pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
+        let pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
         let journal = Assembly.journal(at: journalPath, log: log)
-        Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
+        Assembly.reportRestoredSession(journal, log: log)
         let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: speechDirectory, log: log)
         let recorder = Assembly.recorder(config, directory: clipsDirectory, session: journal.current.session,
                                          width: scene.width, height: scene.height, sink: sink, log: log)

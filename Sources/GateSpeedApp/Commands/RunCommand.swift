@@ -13,7 +13,7 @@ enum RunCommand {
     static func run(_ command: ParsedCommand, log: Log) throws(CommandFailure) {
         let loaded = try Assembly.loadConfig(command, log: log)
         let config = loaded.config
-        var pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
+        let pipeline = try Assembly.pipeline(config, source: loaded.source, log: log)
         let profile = try Assembly.boardProfile(loaded)
         try Assembly.checkVoice(loaded, log: log)
         let mqttSettings = try Assembly.mqttSettings(loaded, journalPath: config.journal.path)
@@ -28,7 +28,7 @@ enum RunCommand {
         let status = ServiceStatusReporter(notifier: notifier)
 
         let journal = Assembly.journal(at: config.journal.path, log: log)
-        Assembly.restoreScoreboard(journal, into: &pipeline, log: log)
+        Assembly.reportRestoredSession(journal, log: log)
         let sink = Assembly.eventSink(config, journal: journal, speak: true, wavFallback: nil, log: log)
 
         let commands = LoopCommands()

@@ -192,9 +192,9 @@ enum Assembly {
         }
     }
 
-    static func restoreScoreboard(_ journal: ResultsJournal, into pipeline: inout TimingPipeline, log: Log) {
+    /// Says what the journal restored of today's session (its tally is the overlay's and `session`'s).
+    static func reportRestoredSession(_ journal: ResultsJournal, log: Log) {
         let board = journal.current.scoreboard
-        pipeline.restore(scoreboard: board)
         if board.runs > 0 { log.info("session \(journal.current.session): restored \(board.runs) run(s) from the journal") }
     }
 }

@@ -16,12 +16,17 @@ import GateSpeedPlatform
 ///
 /// The queue is bounded: when the printer cannot keep up (stdout blocked), ordinary events
 /// are dropped and counted; results and invalid runs are never dropped.
+///
+/// The session tally is the journal's (the one owner of session and run numbers): after every
+/// result, and whenever the journal starts a session, the sink prints `session` with the
+/// journal's figures and publishes them (`scoreboardChanges`, `scoreboard`) for the overlay.
+/// Without a journal (`replay`) the sink's own count stands in for it.
 final class EventSink: @unchecked Sendable {
     /// What the sink's thread works through, in order.
     private enum Item {
         case event(ServiceEvent)
-        /// Start a new session in the journal (the new-session command).
-        case newSession
+        /// Start a new session in the journal (the new-session command), at source time `t`.
+        case newSession(t: Double)
     }
 
     /// Ordinary events beyond the capacity are dropped; results, invalid runs, clips, the
@@ -31,10 +36,11 @@ final class EventSink: @unchecked Sendable {
     private let droppedEvents = Atomic<Int>(0)
     /// Announcements of results and invalid runs that have been spoken (or had nothing to speak).
     let announcementsFinished = Atomic<Int>(0)
-    /// Bumped whenever the journal starts a new session (date change or command); the frame
-    /// loop then takes `latestSession`'s scoreboard.
-    let sessionsStarted = Atomic<Int>(0)
-    private let session = Mutex<Scoreboard?>(nil)
+    /// Bumped whenever the session tally changes (a result, a new session); the frame loop then
+    /// reads `scoreboard` for the overlay. Starts at 1: the journal's tally at start-up.
+    let scoreboardChanges = Atomic<Int>(1)
+    /// The journal's tally as last published (read by the frame loop only after a change).
+    private let publishedScoreboard: Mutex<Scoreboard>
     /// True while journal lines are waiting in memory because the disk refuses them.
     private let journalFault = Atomic<Bool>(false)
     /// How often a refused journal is tried again, seconds.
@@ -48,8 +54,8 @@ final class EventSink: @unchecked Sendable {
     /// Told on the sink's thread of every result once the journal has it, with the journal's run
     /// number and session (the one owner of both): how the run's clip is asked for.
     private let resultJournalled = Mutex<@Sendable (RunResult, _ run: Int, _ session: SessionID?) -> Void>({ _, _, _ in })
-    /// Results counted without a journal (`replay`), for their run numbers.
-    private var resultsWithoutJournal = 0
+    /// The tally without a journal (`replay`), for run numbers and `session`; sink thread only.
+    private var scoreboardWithoutJournal = Scoreboard()
 
     func onResultJournalled(_ action: @escaping @Sendable (RunResult, _ run: Int, _ session: SessionID?) -> Void) {
         resultJournalled.withLock { $0 = action }
@@ -78,6 +84,7 @@ final class EventSink: @unchecked Sendable {
         self.journal = journal
         self.log = log
         self.write = write
+        publishedScoreboard = Mutex(journal?.current.scoreboard ?? Scoreboard())
         journalFault.store(journal?.fault != nil, ordering: .relaxed)
         speaker = makeSpeaker { [weak self] completion in self?.speechFinished(completion) }
     }
@@ -119,16 +126,16 @@ final class EventSink: @unchecked Sendable {
         }
     }
 
-    /// Asks for a new session (journal line, scoreboard back to zero); any thread.
-    func requestNewSession() {
-        pending.push(.newSession, beyondCapacity: true)
+    /// Asks for a new session (journal line, scoreboard back to zero) at source time `t`; any thread.
+    func requestNewSession(t: Double) {
+        pending.push(.newSession(t: t), beyondCapacity: true)
     }
 
     /// True while results wait in memory because the journal cannot be written (a fault for the LEDs).
     var journalFaulted: Bool { journalFault.load(ordering: .acquiring) }
 
-    /// The scoreboard of the session the journal started last, if one was started.
-    var latestSession: Scoreboard? { session.withLock { $0 } }
+    /// The session tally as the journal last counted it (take it after `scoreboardChanges` moves).
+    var scoreboard: Scoreboard { publishedScoreboard.withLock { $0 } }
 
     /// Writes everything still queued, then stops the thread.
     func finish() {
@@ -159,7 +166,7 @@ final class EventSink: @unchecked Sendable {
             for item in batch.items {
                 switch item {
                 case .event(let event): handle(event)
-                case .newSession: record { journal?.startNewSession() }
+                case .newSession(let t): startNewSession(t: t)
                 }
             }
             if batch.isClosed && batch.items.isEmpty { break }
@@ -170,12 +177,19 @@ final class EventSink: @unchecked Sendable {
         switch event {
         case .timing(.result(var result)):
             let state = record { journal?.append(result) }
-            if state == nil { resultsWithoutJournal += 1 }
-            resultJournalled.withLock { $0 }(result, state?.scoreboard.runs ?? resultsWithoutJournal, state?.session)
+            let board: Scoreboard
+            if let state {
+                board = state.scoreboard
+            } else {
+                scoreboardWithoutJournal.record(speedKmh: result.speedKmh, pass: result.pass)
+                board = scoreboardWithoutJournal
+            }
+            resultJournalled.withLock { $0 }(result, board.runs, state?.session)
             result.announcement = (state?.durability ?? .durable).announcing(result.announcement)
             let line = EventJSON.line(for: .timing(.result(result)))
             if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }
             emit(line)
+            announceSession(board, t: result.t)
             speak(result.announcement, kind: .result)
         case .timing(.invalid(var run)):
             let state = record { journal?.append(run) }
@@ -183,10 +197,30 @@ final class EventSink: @unchecked Sendable {
             let line = EventJSON.line(for: .timing(.invalid(run)))
             if state?.durability == .notKept { log.error("results journal: NOT SAVED (the backlog is full): \(line)") }
             emit(line)
+            // A new date began with this attempt: the tally is back to the new session's.
+            if let state, state.sessionStarted { announceSession(state.scoreboard, t: run.t) }
             speak(run.announcement, kind: .invalid)
         default:
             emit(EventJSON.line(for: event))
         }
+    }
+
+    /// The new-session command: the journal begins a session (without one, the sink's count
+    /// starts again) and its empty tally is printed and published.
+    private func startNewSession(t: Double) {
+        if let state = record({ journal?.startNewSession() }) {
+            announceSession(state.scoreboard, t: t)
+        } else {
+            scoreboardWithoutJournal.reset()
+            announceSession(scoreboardWithoutJournal, t: t)
+        }
+    }
+
+    /// Prints `session` with the journal's tally and publishes it to the frame loop's overlay.
+    private func announceSession(_ board: Scoreboard, t: Double) {
+        publishedScoreboard.withLock { $0 = board }
+        scoreboardChanges.add(1, ordering: .releasing)
+        emit(EventJSON.line(for: .session(t: t, board)))
     }
 
     /// Prints the line, then hands it to every line observer.
@@ -203,8 +237,6 @@ final class EventSink: @unchecked Sendable {
         if state.sessionStarted {
             log.info("results journal: \(state.session) started")
             sessionChange.withLock { $0 }(state.session)
-            session.withLock { $0 = state.scoreboard }
-            sessionsStarted.add(1, ordering: .releasing)
         }
         if state.durability != .durable, let journal, !journalFault.exchange(true, ordering: .acquiringAndReleasing) {
             log.error("results journal \(journal.path): \(journal.fault.map { "\($0)" } ?? "not writable"); "

@@ -61,7 +61,7 @@ struct FrameLoop {
     private var clipsSuspended = false
     private var journalFaulted = false
     private var presentation: Presentation
-    private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0, sessions: 0, sessionRequests: 0)
+    private var handled = (rearm: 0, recalibrate: 0, highlight: 0, announcements: 0, scoreboards: 0, sessionRequests: 0)
     private var inFault = false
     /// Whether `notifier` may feed the watchdog (frames arrive, or the camera is being reopened).
     private var watchdog = WatchdogRule(startedAt: 0)
@@ -202,12 +202,11 @@ struct FrameLoop {
             }
         }
         presentation.tick(t: frame.timestamp)
-        let started = sink.sessionsStarted.load(ordering: .acquiring)
-        if started != handled.sessions, let board = sink.latestSession {
-            // The journal began a session (date change or command): its tally is the truth.
-            handled.sessions = started
-            pipeline.restore(scoreboard: board)
-            post(.session(t: frame.timestamp, board))
+        let scoreboards = sink.scoreboardChanges.load(ordering: .acquiring)
+        if scoreboards != handled.scoreboards {
+            // The journal counted a result or began a session: the overlay shows its tally.
+            handled.scoreboards = scoreboards
+            presentation.show(scoreboard: sink.scoreboard)
         }
         let finished = sink.announcementsFinished.load(ordering: .acquiring)
         while handled.announcements < finished {
@@ -260,13 +259,13 @@ struct FrameLoop {
         status?.setPhase(Self.phase(of: presentation.indicator))
     }
 
-    /// A new course from the pages: its pipeline (built off the loop) goes on with the session's
-    /// tally and learns the course from scratch. A run in progress is dropped.
+    /// A new course from the pages: its pipeline (built off the loop) learns the course from
+    /// scratch; the session's tally (the journal's) stays on the overlay. A run in progress is dropped.
     private mutating func adopt(_ replacement: TimingPipeline) {
-        var next = replacement
-        next.restore(scoreboard: pipeline.machine.scoreboard)
-        pipeline = next
-        presentation = Presentation(course: pipeline.machine.course, postViewX: pipeline.postViewX)
+        pipeline = replacement
+        presentation = Presentation(course: pipeline.machine.course, postViewX: pipeline.postViewX,
+                                    resultHoldSeconds: presentation.resultHoldSeconds)
+        handled.scoreboards = 0   // the new overlay takes the journal's tally on the next frame
         log.info("course changed on the pages: learning the course again")
         lastCalibrationLog = -.infinity
         show()
@@ -294,7 +293,7 @@ struct FrameLoop {
         let counts = commands.counts
         if counts.newSession > handled.sessionRequests {
             handled.sessionRequests = counts.newSession
-            sink.requestNewSession()
+            sink.requestNewSession(t: pipeline.lastFrameTime)
         }
         if counts.recalibrate > handled.recalibrate {
             handled.recalibrate = counts.recalibrate

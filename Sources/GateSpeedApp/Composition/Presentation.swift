@@ -17,7 +17,7 @@ struct Presentation {
     private var startTime: Double?
     private let postCount: Int
     /// How long a result stays on the overlay after the finish, camera seconds (the clip's post-roll).
-    private let resultHoldSeconds: Double
+    let resultHoldSeconds: Double
     /// Camera time until which the overlay keeps the last result (nil: no result held).
     private var resultShownUntil: Double?
     private let passKmh: Double
@@ -63,10 +63,14 @@ struct Presentation {
             startTime = nil
             overlay.status = .hidden
             indicator = .invalid(since: now)
-        case .session(_, let board):
-            overlay.scoreboard = OverlayState.Scoreboard(runs: board.runs, passes: board.passes, averageKmh: board.averageKmh)
         }
         return before != indicator
+    }
+
+    /// The session tally on the overlay: the journal's, once it has counted (a frame or two after
+    /// the result; the tally is never counted here).
+    mutating func show(scoreboard board: Scoreboard) {
+        overlay.scoreboard = OverlayState.Scoreboard(board)
     }
 
     mutating func calibrating() -> Bool {

@@ -117,7 +117,7 @@ enum SweepCommand {
         return Judged(outcome: SweepSceneOutcome(judging: events, of: sweep), events: events, frames: frames)
     }
 
-    /// The events a sweep judges, in its own terms; nil for the others (post, session).
+    /// The events a sweep judges, in its own terms; nil for the others (post).
     private static func sweepEvent(_ event: TimingEvent) -> SweepEvent? {
         func travel(_ direction: Direction) -> TravelDirection { direction == .leftToRight ? .leftToRight : .rightToLeft }
         return switch event {
@@ -126,7 +126,7 @@ enum SweepCommand {
                                           direction: travel(result.direction))
         case .invalid(let run): .invalid(t: run.t, reason: run.reason.rawValue)
         case .ready(let t): .ready(t: t)
-        case .post, .session: nil
+        case .post: nil
         }
     }
 }

@@ -18,7 +18,7 @@ public func fuzzJournal(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let restored = journal.current.scoreboard
     if let board = try? Scoreboard(runs: restored.runs, passes: restored.passes, totalKmh: restored.totalKmh) {
-        _ = EventJSON.line(for: .timing(.session(t: 0, board)))
+        _ = EventJSON.line(for: .session(t: 0, board))
     }
     _ = try? journal.append(RunResult(t: 1, direction: .leftToRight, elapsedSeconds: 3, speedKmh: 33.6, pass: true,
                                       announcement: "33.6, pass", crossingTimes: [], uncertaintyKmh: 0.2, closeCall: false))

@@ -70,7 +70,7 @@ extension TimingMachine {
 
 extension TimingEvent {
     /// A compact description for table-driven expectations, e.g. "start 1 ltr",
-    /// "post 3", "result pass", "invalid skipped_post 3", "session 1/1".
+    /// "post 3", "result pass", "invalid skipped_post 3".
     var summary: String {
         switch self {
         case .ready: "ready"
@@ -78,7 +78,6 @@ extension TimingEvent {
         case .post(_, let post, _): "post \(post)"
         case .result(let result): "result \(result.pass ? "pass" : "fail")"
         case .invalid(let run): "invalid \(run.reason.rawValue)" + (run.post.map { " \($0)" } ?? "")
-        case .session(_, let board): "session \(board.runs)/\(board.passes)"
         }
     }
 
