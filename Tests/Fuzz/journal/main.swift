@@ -23,6 +23,6 @@ public func fuzzJournal(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? journal.append(RunResult(t: 1, direction: .leftToRight, elapsedSeconds: 3, speedKmh: 33.6, pass: true,
                                       announcement: "33.6, pass", crossingTimes: [], uncertaintyKmh: 0.2, closeCall: false))
     _ = try? journal.append(InvalidRun(t: 2, reason: .timeout, post: nil, announcement: "timeout"))
-    _ = try? journal.startNewSession()
+    _ = journal.startNewSession()
     return 0
 }
