@@ -10,9 +10,10 @@
 /// - stability per cell: a cell's value must stay within its tolerance of the value it took when
 ///   it last changed (its anchor); anything moving through the cell, a walker, a rider, a
 ///   swaying arm, restarts its clock;
-/// - the rider held during a run: while `holdIdentity` is set, the cells of the rider's last
-///   region (grown by a margin) never count as stable, so a rider who stops mid-course is learnt
-///   in only by the `staticAbsorbSeconds` timeout of `BackgroundModel`, never by this rule.
+/// - the rider of a run: the cells of the rider's last region seen during the run (grown by a
+///   margin) never count as stable, during the run and after it (a timeout) until that region
+///   holds no foreground, so a rider who stops mid-course is learnt in only by the
+///   `staticAbsorbSeconds` timeout of `BackgroundModel`, never by this rule.
 ///
 /// Only foreground cells are visited, eight mask bytes a word: the steady-state cost is one test
 /// per empty word.
@@ -58,6 +59,18 @@ struct GhostRelearning: Sendable {
         let c = Double(columns), r = Double(rows)
         protectedColumns = (Int(((blob.minX - grow * r / c) * c).rounded(.down)), Int(((blob.maxX + grow * r / c) * c).rounded(.up)))
         protectedRows = (Int(((blob.minY - grow) * r).rounded(.down)), Int(((blob.maxY + grow) * r).rounded(.up)))
+    }
+
+    /// Whether any cell of `blob` (normalised view box) is foreground in `mask`.
+    func anyForeground(in blob: Blob, mask: UnsafePointer<UInt8>, rows: Int) -> Bool {
+        let c = Double(columns), r = Double(max(1, rows))
+        let x0 = max(0, Int((blob.minX * c).rounded(.down))), x1 = min(columns, Int((blob.maxX * c).rounded(.up)))
+        let y0 = max(0, Int((blob.minY * r).rounded(.down))), y1 = min(rows, Int((blob.maxY * r).rounded(.up)))
+        guard x1 > x0, y1 > y0, rows * columns <= cellCount else { return false }
+        for y in y0..<y1 {
+            for x in x0..<x1 where mask[y * columns + x] != 0 { return true }
+        }
+        return false
     }
 
     /// Visits the foreground cells of `mask`, learns in the ghosts among them (clearing them from

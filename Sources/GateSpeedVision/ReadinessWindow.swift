@@ -19,22 +19,14 @@ public struct ReadinessWindow: Sendable {
         self.windowSeconds = windowSeconds
     }
 
-    /// Time of the first moving sample of the moving moment being forgiven (nil when the last
-    /// sample was still), and the still and forgiven samples of the streak.
-    private var movingSince: Double?
-    private var stillSamples = 0, forgivenSamples = 0
-
     /// Adds a sample taken at `time` (seconds); returns whether the window is now satisfied.
     @discardableResult
     public mutating func add(time: Double, still: Bool) -> Bool {
         lastTime = time
-        movingSince = nil
         if !still {
             streakStart = nil
-            stillSamples = 0; forgivenSamples = 0
             return false
         }
-        stillSamples += 1
         if streakStart == nil { streakStart = time }
         return isReady
     }
@@ -53,22 +45,7 @@ public struct ReadinessWindow: Sendable {
         return now - start
     }
 
-    /// Takes a moving sample at `time` (seconds) without breaking the still streak when the
-    /// moving moment it belongs to has lasted under `seconds` and forgiven samples stay fewer than
-    /// still ones: a shaking camera's jumps, not a person, who moves on and on. Returns false,
-    /// changing nothing, otherwise (the caller then adds it as moving). A forgiven sample never
-    /// completes the window.
-    public mutating func forgive(time: Double, seconds: Double) -> Bool {
-        guard streakStart != nil, time - (movingSince ?? time) < seconds, forgivenSamples < stillSamples else { return false }
-        if movingSince == nil { movingSince = time }
-        forgivenSamples += 1
-        lastTime = time
-        return true
-    }
-
     public mutating func reset() {
-        movingSince = nil
-        stillSamples = 0; forgivenSamples = 0
         streakStart = nil
         lastTime = nil
     }

@@ -178,7 +178,9 @@ public struct RiderDetector: Sendable {
             } else {
                 globalChangeSince = -.infinity
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
-                heldRider = output.rider?.blob ?? (holdIdentity ? heldRider : nil)
+                // A run's rider stays out of the ghost rule, after the run too (a timeout), until
+                // their region is clear (see `relearnGhosts`).
+                if holdIdentity, let blob = output.rider?.blob { heldRider = blob }
                 if var rider = output.rider {
                     refine(&rider, frame: frame, grid: grid)
                     output.rider = rider
@@ -269,9 +271,7 @@ public struct RiderDetector: Sendable {
         swap(&texture, &previousTexture)
         hasPreviousCells = true
         output.motionFraction = hadPrevious ? motion : 0   // nothing to compare the first frame with
-        // Moving moments between still frames are forgiven and learnt (a shaking camera's jumps of
-        // twice its shake; a person moves on and on).
-        if !still && !(hadPrevious && readiness.forgive(time: frame.timestamp, seconds: settings.calibrationJoltSeconds)) {
+        if !still {
             readiness.add(time: frame.timestamp, still: false)
             if background.framesLearnt > 0 { background.beginLearning(); chroma.beginLearning() }
             return
@@ -281,7 +281,7 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             chroma.accumulate(blue: blue, red: red)
         }
-        let ready = still && readiness.add(time: frame.timestamp, still: true)
+        let ready = readiness.add(time: frame.timestamp, still: true)
         output.stillSeconds = readiness.stillSeconds
         if ready && background.framesLearnt >= 3 {
             background.finishLearning(settings: settings)
@@ -399,7 +399,11 @@ public struct RiderDetector: Sendable {
 
     /// Learns in the ghosts of this frame's mask (see `GhostRelearning`); returns how many cells it cleared.
     private mutating func relearnGhosts(time: Double, holdIdentity: Bool) -> Int {
-        ghosts.protect(holdIdentity ? heldRider : nil, rows: blobs.rows, margin: Self.heldRiderMargin)
+        if !holdIdentity, let held = heldRider,
+           !mask.withUnsafeBufferPointer({ ghosts.anyForeground(in: held, mask: $0.baseAddress!, rows: blobs.rows) }) {
+            heldRider = nil   // the run's rider has gone from where they were last seen
+        }
+        ghosts.protect(heldRider, rows: blobs.rows, margin: Self.heldRiderMargin)
         shift.begin()
         return mask.withUnsafeMutableBufferPointer { m in previousMask.withUnsafeBufferPointer { p in
             cells.withUnsafeBufferPointer { c in blue.withUnsafeBufferPointer { b in red.withUnsafeBufferPointer { r in

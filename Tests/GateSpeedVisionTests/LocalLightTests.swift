@@ -38,8 +38,9 @@ import GateSpeedSimulation
         #expect(relearnt.isEmpty, "relearnt at \(relearnt.prefix(5)) s")
         #expect(timedAcrossEveryPost(frames, scene: scene, rider: under), "rider under the cloud timed")
         #expect(timedAcrossEveryPost(frames, scene: scene, rider: after), "rider after the cloud timed")
-        // The shadow's edge is light, not a person: nothing crosses a post before the first rider.
-        let early = frames.filter { $0.t < under.startTime }
+        // The shadow's edge is light, not a person: nothing crosses a post before the first rider
+        // (who crosses the start post at `startTime`, and is in view half a second before).
+        let early = frames.filter { $0.t < under.startTime - 0.5 }
         let crossed = scene.posts.flatMap { postCrossings(early, line: $0) }.map(\.t)
         #expect(crossed.isEmpty, "a post crossed by the cloud's edge at \(crossed.prefix(5)) s")
     }
