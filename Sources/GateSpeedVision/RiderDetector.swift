@@ -261,7 +261,13 @@ public struct RiderDetector: Sendable {
             }
         }
         let hadPrevious = hasPreviousCells
-        let motion = hadPrevious ? changedFraction(step: max(0, frame.timestamp - (readiness.lastTime ?? frame.timestamp))) : 1
+        // A jolt of a shaking camera, not a person, is forgiven now and then (see `ReadinessWindow.forgive`):
+        // only a frame that could be is tested for a change spread all across the view.
+        let forgivable = readiness.mayForgive(time: frame.timestamp, seconds: settings.calibrationJoltSeconds)
+        let change = hadPrevious ? changedFraction(step: max(0, frame.timestamp - (readiness.lastTime ?? frame.timestamp)),
+                                                   spread: forgivable)
+                                 : (moved: 1, isSpread: false)
+        let motion = change.moved
         let still = hadPrevious && motion < settings.stillMotionFraction
         if !restlessLogged && restlessFraction > settings.stillMotionFraction {
             restlessLogged = true
@@ -271,7 +277,8 @@ public struct RiderDetector: Sendable {
         swap(&texture, &previousTexture)
         hasPreviousCells = true
         output.motionFraction = hadPrevious ? motion : 0   // nothing to compare the first frame with
-        if !still {
+        let forgiven = !still && change.isSpread && readiness.forgive(time: frame.timestamp, seconds: settings.calibrationJoltSeconds)
+        if !still && !forgiven {
             readiness.add(time: frame.timestamp, still: false)
             if background.framesLearnt > 0 { background.beginLearning(); chroma.beginLearning() }
             return
@@ -281,7 +288,7 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             chroma.accumulate(blue: blue, red: red)
         }
-        let ready = readiness.add(time: frame.timestamp, still: true)
+        let ready = still && readiness.add(time: frame.timestamp, still: true)
         output.stillSeconds = readiness.stillSeconds
         if ready && background.framesLearnt >= 3 {
             background.finishLearning(settings: settings)
@@ -298,18 +305,19 @@ public struct RiderDetector: Sendable {
     /// Fraction of cells that changed since the previous frame by more than noise and shake
     /// explain. The noise is measured on the frame pair itself (the median absolute change,
     /// which the few cells a walking person covers cannot move), so a grainy night camera is
-    /// still "still" when nothing moves.
+    /// still "still" when nothing moves. `spread`: also tell, when the frame moved, whether its
+    /// moved cells lie all across the view (a shaken camera's edges, see `changeIsSpread`).
     ///
     /// Cells that have been changing most of the time for the last seconds (leaves, water, a
     /// flag) are restless scenery: they do not count, so such a view can still be learnt (their
     /// cells learn a high noise and stay quiet afterwards), while a person walking in changes
     /// calm cells and keeps the course in Calibrating. `step`: seconds since the last frame.
-    private mutating func changedFraction(step: Double) -> Double {
-        let n = cells.count
+    private mutating func changedFraction(step: Double, spread: Bool) -> (moved: Double, isSpread: Bool) {
+        let n = cells.count, columns = grid?.columns ?? 1
         let shake = settings.shakeTolerancePixels
         let rate = Float(min(1, step / settings.restlessnessSeconds))
-        var changed = 0, restless = 0
         let minimumContrast = settings.minimumContrast
+        var counts = (changed: 0, restless: 0), isSpread = false
         cells.withUnsafeBufferPointer { cellsBuffer in
         previousCells.withUnsafeBufferPointer { previousBuffer in
         texture.withUnsafeBufferPointer { textureBuffer in
@@ -317,44 +325,19 @@ public struct RiderDetector: Sendable {
         restlessness.withUnsafeMutableBufferPointer { restlessnessBuffer in
             let cells = cellsBuffer.baseAddress!, previous = previousBuffer.baseAddress!
             let texture = textureBuffer.baseAddress!, previousTexture = previousTextureBuffer.baseAddress!
-            let restlessness = restlessnessBuffer.baseAddress!
             let noiseLimit = Self.stillnessLimit(cells, previous, count: n, minimumContrast: minimumContrast,
                                                  histogram: &differenceHistogram)
-            // The smaller texture of the two frames: a moving person's own edges must not excuse
-            // the change their movement makes (the leading edge has plain background last frame).
-            // Restless cells do not count; every cell's restlessness follows its moves.
-            @inline(__always) func judge(_ i: Int) {
-                let moved = abs(cells[i] - previous[i]) > noiseLimit + shake * min(texture[i], previousTexture[i])
-                if restlessness[i] > 0.1 {
-                    restless += 1
-                } else if moved {
-                    changed += 1
-                }
-                restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
+            counts = Self.countChanges(cells, previous, texture: texture, previousTexture: previousTexture,
+                                       restlessness: restlessnessBuffer.baseAddress!, count: n, noiseLimit: noiseLimit,
+                                       shake: shake, rate: rate)
+            if spread && Double(counts.changed) >= settings.stillMotionFraction * Double(n) {   // a moving frame
+                isSpread = Self.changeIsSpread(cells, previous, texture: texture, previousTexture: previousTexture,
+                                               restlessness: restlessnessBuffer.baseAddress!, columns: columns, count: n,
+                                               noiseLimit: noiseLimit, shake: shake)
             }
-            // Eight cells at a time, lane by lane the operations of `judge` (the counts as lanes
-            // of -1 subtracted).
-            var changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
-            let one = SIMD8<Float>(repeating: 1), tenth = SIMD8<Float>(repeating: 0.1)
-            var i = 0
-            while i &+ 8 <= n {
-                let d = (load8(cells, i) - load8(previous, i)).magnitudes
-                let t = load8(texture, i), pt = load8(previousTexture, i)
-                let moved = d .> noiseLimit + shake * t.replacing(with: pt, where: pt .< t)
-                let r = load8(restlessness, i)
-                let isRestless = r .> tenth
-                restlessLanes &-= unsafeBitCast(isRestless, to: SIMD8<Int32>.self)
-                changedLanes &-= unsafeBitCast(moved .& .!isRestless, to: SIMD8<Int32>.self)
-                let movedValue = SIMD8<Float>.zero.replacing(with: one, where: moved)
-                store8(r + rate * (movedValue - r), restlessness, i)
-                i &+= 8
-            }
-            changed = Int(changedLanes.wrappedSum())
-            restless = Int(restlessLanes.wrappedSum())
-            while i < n { judge(i); i &+= 1 }
         }}}}}
-        restlessFraction = Double(restless) / Double(max(1, n))
-        return Double(changed) / Double(max(1, n))
+        restlessFraction = Double(counts.restless) / Double(max(1, n))
+        return (Double(counts.changed) / Double(max(1, n)), isSpread)
     }
 
     private mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {

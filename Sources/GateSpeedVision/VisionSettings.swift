@@ -22,6 +22,11 @@ public struct VisionSettings: Sendable, Equatable {
     /// Pixels of camera shake tolerated while waiting for a still scene (edges move this much).
     /// Once learnt, the per-cell thresholds carry whatever shake the learning window saw.
     public var shakeTolerancePixels: Float = 1.0
+    /// While waiting for a still scene, moving moments shorter than this (seconds) between still
+    /// frames are forgiven, as long as they are rarer than still frames and their change lies all
+    /// across the view: a shaking camera jumps by up to twice its shake from one frame to the
+    /// next, now and then, moving every edge at once; a person changes only where they are.
+    public var calibrationJoltSeconds: Double = 0.1
     /// Time constant (seconds) with which the background follows slow light changes where nobody is.
     public var backgroundTimeConstant: Double = 4.0
     /// A person-sized foreground region that has not moved for this long is absorbed into the
