@@ -43,6 +43,13 @@ struct LocalLight: Sendable {
     /// The median of the tile gains (the gain the rest of the detector uses while active).
     private(set) var medianGain: Float = 1
     private var evenSince = -Double.infinity
+    /// Boxes of the people being followed (grid cells, inclusive bounds), left out of the
+    /// estimate: a person is not light, however many tiles they cover (a rider close to the
+    /// camera). At most `RiderTracker.maximumTracks`.
+    private var people = [(x0: Int, x1: Int, y0: Int, y1: Int)](repeating: (1, 0, 1, 0), count: RiderTracker.maximumTracks)
+    private var peopleCount = 0
+    /// Tiles whose cells were mostly left out for a person: filled from their row before smoothing.
+    private var unknown: [Bool]
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
@@ -53,7 +60,23 @@ struct LocalLight: Sendable {
         raw = [Float](repeating: 1, count: tiles)
         gains = raw; low = raw; high = raw
         histogram = [Int32](repeating: 0, count: Self.bins)
+        unknown = [Bool](repeating: false, count: tiles)
     }
+
+    /// Leaves out of the next estimates the cells of `blob` (normalised view box), grown by
+    /// `margin` of its height on every side (the person moves between frames); call
+    /// `clearPeople()` first each frame.
+    mutating func leaveOut(_ blob: Blob, margin: Double) {
+        guard peopleCount < people.count else { return }
+        let c = Double(columns), r = Double(rows), grow = margin * blob.height
+        let x0 = ((blob.minX - grow * r / c) * c).rounded(.down), x1 = ((blob.maxX + grow * r / c) * c).rounded(.up)
+        let y0 = ((blob.minY - grow) * r).rounded(.down), y1 = ((blob.maxY + grow) * r).rounded(.up)
+        guard x0 < c, y0 < r, x1 >= 0, y1 >= 0 else { return }
+        people[peopleCount] = (Int(max(0, x0)), Int(min(c - 1, x1)), Int(max(0, y0)), Int(min(r - 1, y1)))
+        peopleCount &+= 1
+    }
+
+    mutating func clearPeople() { peopleCount = 0 }
 
     /// Switches the field off (a new course is learnt).
     mutating func reset() {
@@ -75,7 +98,10 @@ struct LocalLight: Sendable {
     mutating func estimate(cells: UnsafePointer<Float>, means: UnsafePointer<Float>, fallback: Float,
                            time: Double, spread: Float) {
         let w = columns, h = rows, tw = tileColumns, th = tileRows
+        let peopleCount = peopleCount
         histogram.withUnsafeMutableBufferPointer { histogramBuffer in
+        people.withUnsafeMutableBufferPointer { people in
+        unknown.withUnsafeMutableBufferPointer { unknown in
         raw.withUnsafeMutableBufferPointer { rawBuffer in
             let bins = histogramBuffer.baseAddress!, raw = rawBuffer.baseAddress!
             let top = Self.bins &- 1
@@ -85,9 +111,24 @@ struct LocalLight: Sendable {
                     let x0 = tx &* Self.tileWidth, x1 = min(w, x0 &+ Self.tileWidth)
                     histogramBuffer.update(repeating: 0)
                     var counted: Int32 = 0
+                    var overlapping = 0   // people boxes over this tile: moved to the front of `people`
+                    for k in 0..<peopleCount {
+                        let b = people[k]
+                        if b.x0 < x1 && b.x1 >= x0 && b.y0 < y1 && b.y1 >= y0 {
+                            people.swapAt(k, overlapping); overlapping &+= 1
+                        }
+                    }
                     for y in y0..<y1 {
                         let row = y &* w
                         for x in x0..<x1 {
+                            if overlapping > 0 {
+                                var inPerson = false
+                                for k in 0..<overlapping {
+                                    let b = people[k]
+                                    if x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1 { inPerson = true; break }
+                                }
+                                if inPerson { continue }
+                            }
                             let m = means[row &+ x]
                             guard m >= Self.darkestLearnt else { continue }
                             let scaled = cells[row &+ x] / m * Self.binsPerUnit
@@ -97,11 +138,15 @@ struct LocalLight: Sendable {
                         }
                     }
                     let area = Int32((y1 &- y0) &* (x1 &- x0))
-                    guard counted &* 4 >= area, counted > 0 else { raw[ty &* tw &+ tx] = fallback; continue }
+                    guard counted &* 4 >= area, counted > 0 else {
+                        raw[ty &* tw &+ tx] = fallback; unknown[ty &* tw &+ tx] = overlapping > 0; continue
+                    }
                     raw[ty &* tw &+ tx] = Self.median(bins, count: counted)
+                    unknown[ty &* tw &+ tx] = false
                 }
             }
-        }}
+        }}}}
+        fillUnknownTiles()
         smooth()
         gainHistogram.clear()
         for k in 0..<gains.count { gainHistogram.add(gains[k] * 16) }
@@ -129,6 +174,21 @@ struct LocalLight: Sendable {
             before += here
         }
         return Float(Self.bins) / Self.binsPerUnit
+    }
+
+    /// Gives each tile a person covers the gain of the nearest measured tile in its row (the
+    /// global gain where the row has none).
+    private mutating func fillUnknownTiles() {
+        let tw = tileColumns
+        for ty in 0..<tileRows {
+            let row = ty * tw
+            for tx in 0..<tw where unknown[row + tx] {
+                for d in 1..<tw {
+                    if tx - d >= 0, !unknown[row + tx - d] { raw[row + tx] = raw[row + tx - d]; break }
+                    if tx + d < tw, !unknown[row + tx + d] { raw[row + tx] = raw[row + tx + d]; break }
+                }
+            }
+        }
     }
 
     /// Median of five along each tile row (border tiles repeated), then each tile's range over
@@ -169,4 +229,27 @@ struct LocalLight: Sendable {
     /// The tile of cell (`x`, `y`).
     @inline(__always)
     func tile(x: Int, y: Int) -> Int { (y / Self.tileHeight) * tileColumns + x / Self.tileWidth }
+}
+
+extension RiderDetector {
+    /// Seconds since a person was last seen for the local light (`LocalLight`) to leave them out.
+    static let followedPersonSeconds = 0.5
+    /// Body heights per second a followed region must move at to be left out of the light.
+    /// (A rider 60 % of the view high at 30 km/h across a 35 m view moves half a body height a second.)
+    static let followedPersonMotion = 0.25
+
+    /// Whether the light field leaves `track`'s region out of its estimate: a person, however
+    /// many tiles they cover (a rider close to the camera), is not light. Only a region seen in
+    /// the last `followedPersonSeconds`, moving by at least `followedPersonMotion` body heights a
+    /// second, whose bottom stays above the view's (by more than a cell, `cells` being the
+    /// grid's size): a cloud's shadow, itself followed as a region while the field catches up,
+    /// covers the ground down to the view's bottom, so it is never left out and the field
+    /// learns it; a person stands on the ground, in view.
+    static func isPersonNotLight(_ track: RiderTracker.Track, time: Double, viewAspect: Double,
+                                 cells: (columns: Int, rows: Int)) -> Bool {
+        let blob = track.blob
+        return track.lastSeen >= time - followedPersonSeconds
+            && abs(track.velocity) * viewAspect >= followedPersonMotion * blob.height
+            && blob.maxY < 1 - 1 / Double(max(1, cells.rows))
+    }
 }

@@ -366,6 +366,12 @@ public struct RiderDetector: Sendable {
     /// needed; nil when the field finds the light even (the global gain's mask stands).
     private mutating func classifyUnderLocalLight(time: Double, step: Double) -> Double? {
         if !light.isActive { light.activate(time: time) }
+        light.clearPeople()
+        for t in 0..<tracker.trackCount where Self.isPersonNotLight(tracker.tracks[t], time: time, viewAspect: viewAspect,
+                                                                     cells: (blobs.columns, blobs.rows)) {
+            light.leaveOut(tracker.tracks[t].blob, margin: Self.heldRiderMargin)
+        }
+        if let heldRider { light.leaveOut(heldRider, margin: Self.heldRiderMargin) }
         let model = background
         cells.withUnsafeBufferPointer { c in
             model.withMeansPointer { light.estimate(cells: c.baseAddress!, means: $0, fallback: model.gain, time: time,

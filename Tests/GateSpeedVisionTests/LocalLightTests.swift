@@ -44,4 +44,31 @@ import GateSpeedSimulation
         let crossed = scene.posts.flatMap { postCrossings(early, line: $0) }.map(\.t)
         #expect(crossed.isEmpty, "a post crossed by the cloud's edge at \(crossed.prefix(5)) s")
     }
+
+    /// A rider close to the camera, moving, is left out of the light's estimate, coming into view
+    /// too; the same region standing still, or a cloud's shadow, which reaches the view's bottom,
+    /// is not (else the shadow would stay foreground for as long as it is followed).
+    @Test func onlyAMovingPersonAboveTheViewsBottomIsLeftOutOfTheLight() {
+        let cells = (columns: 192, rows: 144)
+        func track(_ blob: Blob, velocity: Double, seen: Double = 10) -> RiderTracker.Track {
+            var track = RiderTracker.Track()
+            track.blob = blob
+            track.velocity = velocity
+            track.lastSeen = seen
+            return track
+        }
+        let rider = Blob(minX: 0.3, maxX: 0.55, minY: 0.2, maxY: 0.8)   // 60 % of the view high
+        // 30 km/h across a 35 m view: 0.24 view widths a second, half a body height a second at 4:3.
+        #expect(RiderDetector.isPersonNotLight(track(rider, velocity: 0.24), time: 10, viewAspect: 4.0 / 3.0, cells: cells))
+        #expect(!RiderDetector.isPersonNotLight(track(rider, velocity: 0), time: 10, viewAspect: 4.0 / 3.0, cells: cells))
+        #expect(!RiderDetector.isPersonNotLight(track(rider, velocity: 0.24, seen: 9), time: 10, viewAspect: 4.0 / 3.0,
+                                                cells: cells))
+        let entering = Blob(minX: 0, maxX: 0.1, minY: 0.2, maxY: 0.8)
+        #expect(RiderDetector.isPersonNotLight(track(entering, velocity: 0.24), time: 10, viewAspect: 4.0 / 3.0, cells: cells))
+        let shadowFromTheLeft = Blob(minX: 0, maxX: 0.1, minY: 0.35, maxY: 1)
+        let shadowOnTheGround = Blob(minX: 0.2, maxX: 0.3, minY: 0.35, maxY: 1)
+        for shadow in [shadowFromTheLeft, shadowOnTheGround] {
+            #expect(!RiderDetector.isPersonNotLight(track(shadow, velocity: 0.4), time: 10, viewAspect: 4.0 / 3.0, cells: cells))
+        }
+    }
 }
