@@ -10,23 +10,27 @@
 ///   camera's tremble), never less than the view's median deviation.
 /// - Update: background cells follow slow light changes with a time constant; foreground
 ///   cells are never updated, so a rider who stops is never learnt in and leaves no ghost.
-///   Only a cell that stays foreground longer than `staticAbsorbSeconds` is absorbed.
+///   Only a cell that stays foreground longer than `staticAbsorbSeconds` is absorbed, or a
+///   ghost, sooner, by `GhostRelearning` (through `absorb(at:value:)`).
+///
+/// The model's arrays are internal (not private) for `classify(cells:mask:time:step:settings:light:)`,
+/// the test under light that changes over part of the view (BackgroundModel+LocalLight.swift).
 public struct BackgroundModel: Sendable {
     public let cellCount: Int
     /// Learnt luma (0-255) at gain 1.
-    private var mean: [Float]
+    var mean: [Float]
     /// Difference (0-255) above which a cell is foreground, at gain 1.
-    private var threshold: [Float]
+    var threshold: [Float]
     /// Temporal deviation of each cell while learning (0-255, at gain 1), never below the
     /// view's median: the noise of the cell's 2 x 2 mean.
     private var noise: [Float]
     /// Source time since which each cell has been foreground without a break, where
     /// `foreground` is 1 (elsewhere stale).
-    private var foregroundSince: [Double]
+    var foregroundSince: [Double]
     /// 1 where the cell has been foreground since `foregroundSince`, 0 where it is background
     /// (or was just absorbed): one byte per cell, so the background, nearly all of the view,
     /// is written eight cells a store.
-    private var foreground: [UInt8]
+    var foreground: [UInt8]
     /// Scratch for `classify`: the groups of eight cells left to the cell-by-cell rule.
     private var pending: [Int32]
     // Learning accumulators.
@@ -34,7 +38,7 @@ public struct BackgroundModel: Sendable {
     private var sumOfSquares: [Float]
     private var learnedFrames = 0
     /// Current global gain (current brightness / learnt brightness).
-    public private(set) var gain: Float = 1
+    public internal(set) var gain: Float = 1
     public private(set) var isLearnt = false
 
     public init(cellCount: Int) {
@@ -252,6 +256,13 @@ public struct BackgroundModel: Sendable {
     /// `step` seconds after the previous one.
     public static func updateRate(step: Double, settings: VisionSettings) -> Float {
         Float(1 - exp(-max(0, min(step, 1)) / settings.backgroundTimeConstant))
+    }
+
+    /// Learns `value` (luma 0-255 at gain 1) in as the course at cell `index` at once: a ghost
+    /// (see `GhostRelearning`) becomes scenery, and the cell is background from the next frame.
+    mutating func absorb(at index: Int, value: Float) {
+        mean[index] = value
+        foreground[index] = 0
     }
 
     /// The learnt value of one cell (for tests and overlays).

@@ -217,6 +217,17 @@ public struct ChromaBackground: Sendable {
         return added
     }
 
+    /// Learns the colour (`blue`, `red`, 0-255 at gain 1) in as the course at colour cell `index`
+    /// at once: the chroma side of a ghost relearnt by `GhostRelearning`.
+    mutating func absorb(at index: Int, blue: Float, red: Float) {
+        meanBlue[index] = blue
+        meanRed[index] = red
+        foreground[index] = 0
+    }
+
+    /// The L1 colour distance (0-255 scale) above which colour cell `index` is foreground.
+    func thresholdValue(at index: Int) -> Float { threshold[index] }
+
     /// The learnt colour of one cell and its threshold (for tests).
     func learntColour(at index: Int) -> (blue: Float, red: Float, threshold: Float) {
         (meanBlue[index], meanRed[index], threshold[index])

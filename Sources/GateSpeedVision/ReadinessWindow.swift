@@ -19,14 +19,22 @@ public struct ReadinessWindow: Sendable {
         self.windowSeconds = windowSeconds
     }
 
+    /// Time of the first moving sample of the moving moment being forgiven (nil when the last
+    /// sample was still), and the still and forgiven samples of the streak.
+    private var movingSince: Double?
+    private var stillSamples = 0, forgivenSamples = 0
+
     /// Adds a sample taken at `time` (seconds); returns whether the window is now satisfied.
     @discardableResult
     public mutating func add(time: Double, still: Bool) -> Bool {
         lastTime = time
+        movingSince = nil
         if !still {
             streakStart = nil
+            stillSamples = 0; forgivenSamples = 0
             return false
         }
+        stillSamples += 1
         if streakStart == nil { streakStart = time }
         return isReady
     }
@@ -45,7 +53,27 @@ public struct ReadinessWindow: Sendable {
         return now - start
     }
 
+    /// Takes a moving sample at `time` (seconds) without breaking the still streak when the
+    /// moving moment it belongs to has lasted under `seconds` and forgiven samples stay fewer than
+    /// still ones: a shaking camera's jumps. Returns false, changing nothing, otherwise (the
+    /// caller then adds it as moving). A forgiven sample never completes the window. The caller
+    /// offers only samples whose change lies all across the view (a person's does not).
+    public mutating func forgive(time: Double, seconds: Double) -> Bool {
+        guard mayForgive(time: time, seconds: seconds) else { return false }
+        if movingSince == nil { movingSince = time }
+        forgivenSamples += 1
+        lastTime = time
+        return true
+    }
+
+    /// Whether `forgive(time:seconds:)` would take a moving sample at `time` (changing nothing).
+    public func mayForgive(time: Double, seconds: Double) -> Bool {
+        streakStart != nil && time - (movingSince ?? time) < seconds && forgivenSamples < stillSamples
+    }
+
     public mutating func reset() {
+        movingSince = nil
+        stillSamples = 0; forgivenSamples = 0
         streakStart = nil
         lastTime = nil
     }

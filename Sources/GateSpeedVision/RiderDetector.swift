@@ -71,10 +71,8 @@ public struct RiderDetector: Sendable {
     /// Row buffers for the grid's sampling passes.
     private var scratch = AnalysisGrid.Scratch()
     private var mask: [UInt8] = []
-    /// The tile (see `changeIsEverywhere`) of each grid column and row, and the foreground count of each tile.
-    private var tileOfColumn: [UInt8] = []
-    private var tileOfRow: [UInt8] = []
-    private var tileCounts = [Int](repeating: 0, count: RiderDetector.tileColumns * RiderDetector.tileRows)
+    /// The view's 8 x 6 tiles, for the test of a change everywhere.
+    private var changeTiles = ChangeTiles(columns: 1, rows: 1)
     /// Histogram of frame-to-frame changes in quarter luma levels, for the noise estimate.
     private var differenceHistogram = LevelHistogram()
     private var previousMask: [UInt8] = []
@@ -97,6 +95,11 @@ public struct RiderDetector: Sendable {
     private var edges = EdgeRefiner(cellCount: 0)
     /// View size in whole pixels.
     private var viewPixels = (width: 0, height: 0)
+    /// Ghosts learnt in within seconds, the bump test they feed, and the rider a run holds (last region).
+    private var ghosts = GhostRelearning(cellCount: 0, columns: 1), shift = CameraShiftTest(columns: 0, rows: 0)
+    private var heldRider: Blob?
+    /// Gains by tile while the light changes over part of the view (a cloud's shadow).
+    private var light = LocalLight(columns: 1, rows: 1)
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -148,23 +151,36 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             probe.stageEnded(.sampling)
             var fraction = classify(time: frame.timestamp, step: step)
+            if light.isActive || fraction > settings.localLightTrigger {
+                fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
+            }
             if usesChroma {
                 let added = chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
                                           rate: BackgroundModel.updateRate(step: step, settings: settings), settings: settings)
                 fraction += Double(added) / Double(max(1, mask.count))
             }
+            fraction -= Double(relearnGhosts(time: frame.timestamp, holdIdentity: holdIdentity)) / Double(max(1, mask.count))
             probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
-            if fraction > settings.globalChangeFraction || changeIsEverywhere(grid: grid) {
+            let shifted = shift.viewShifted(explainedShare: settings.cameraShiftExplainedShare, tileShare: settings.cameraShiftTiles,
+                                            time: frame.timestamp, settleSeconds: settings.cameraShiftSettleSeconds)
+            if fraction > settings.globalChangeFraction || shifted
+                || mask.withUnsafeBufferPointer({ changeTiles.changeIsEverywhere(mask: $0.baseAddress!,
+                                                                                 tileShare: settings.globalChangeTiles) }) {
                 // One frame can be a flash; a change that lasts a tenth of a second is a bump.
                 if globalChangeSince == -.infinity { globalChangeSince = frame.timestamp }
                 if frame.timestamp - globalChangeSince >= 0.1 {
                     startLearning()
                     output.relearn = .globalChange
                 }
+            } else if shift.isSuspect(at: frame.timestamp) {
+                globalChangeSince = -.infinity   // the edges changed at once: followed again once settled
             } else {
                 globalChangeSince = -.infinity
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
+                // A run's rider stays out of the ghost rule, after the run too (a timeout), until
+                // their region is clear (see `relearnGhosts`).
+                if holdIdentity, let blob = output.rider?.blob { heldRider = blob }
                 if var rider = output.rider {
                     refine(&rider, frame: frame, grid: grid)
                     output.rider = rider
@@ -204,10 +220,12 @@ public struct RiderDetector: Sendable {
         chroma = ChromaBackground(lumaColumns: newGrid.columns, lumaRows: newGrid.rows)
         mask = [UInt8](repeating: 0, count: n)
         previousMask = [UInt8](repeating: 0, count: n)
-        tileOfColumn = (0..<newGrid.columns).map { UInt8((Self.tileColumns * $0 + Self.tileColumns - 1) / newGrid.columns) }
-        tileOfRow = (0..<newGrid.rows).map { UInt8((Self.tileRows * $0 + Self.tileRows - 1) / newGrid.rows) }
+        changeTiles = ChangeTiles(columns: newGrid.columns, rows: newGrid.rows)
         background = BackgroundModel(cellCount: n)
         edges = EdgeRefiner(cellCount: n)
+        ghosts = GhostRelearning(cellCount: n, columns: newGrid.columns)
+        light = LocalLight(columns: newGrid.columns, rows: newGrid.rows)
+        shift = CameraShiftTest(columns: newGrid.columns, rows: newGrid.rows)
         blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
         tracker = RiderTracker(settings: settings, viewAspect: aspect)
         let hadGrid = grid != nil
@@ -224,6 +242,8 @@ public struct RiderDetector: Sendable {
         background.beginLearning()
         chroma.beginLearning()
         tracker.reset()
+        heldRider = nil
+        light.reset()
         hasPreviousCells = false
         globalChangeSince = -.infinity
         for i in 0..<mask.count { mask[i] = 0; previousMask[i] = 0 }
@@ -241,7 +261,13 @@ public struct RiderDetector: Sendable {
             }
         }
         let hadPrevious = hasPreviousCells
-        let motion = hadPrevious ? changedFraction(step: max(0, frame.timestamp - (readiness.lastTime ?? frame.timestamp))) : 1
+        // A jolt of a shaking camera, not a person, is forgiven now and then (see `ReadinessWindow.forgive`):
+        // only a frame that could be is tested for a change spread all across the view.
+        let forgivable = readiness.mayForgive(time: frame.timestamp, seconds: settings.calibrationJoltSeconds)
+        let change = hadPrevious ? changedFraction(step: max(0, frame.timestamp - (readiness.lastTime ?? frame.timestamp)),
+                                                   spread: forgivable)
+                                 : (moved: 1, isSpread: false)
+        let motion = change.moved
         let still = hadPrevious && motion < settings.stillMotionFraction
         if !restlessLogged && restlessFraction > settings.stillMotionFraction {
             restlessLogged = true
@@ -251,9 +277,10 @@ public struct RiderDetector: Sendable {
         swap(&texture, &previousTexture)
         hasPreviousCells = true
         output.motionFraction = hadPrevious ? motion : 0   // nothing to compare the first frame with
-        if !still {
+        let forgiven = !still && change.isSpread && readiness.forgive(time: frame.timestamp, seconds: settings.calibrationJoltSeconds)
+        if !still && !forgiven {
             readiness.add(time: frame.timestamp, still: false)
-            if background.framesLearnt > 0 { background.beginLearning() }
+            if background.framesLearnt > 0 { background.beginLearning(); chroma.beginLearning() }
             return
         }
         previousCells.withUnsafeBufferPointer { background.accumulate(cells: $0.baseAddress!) }
@@ -261,13 +288,14 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             chroma.accumulate(blue: blue, red: red)
         }
-        let ready = readiness.add(time: frame.timestamp, still: true)
+        let ready = still && readiness.add(time: frame.timestamp, still: true)
         output.stillSeconds = readiness.stillSeconds
         if ready && background.framesLearnt >= 3 {
             background.finishLearning(settings: settings)
             let learnt = background
             let context = pixelContext(frame: frame, grid: grid)
             learnt.withMeans { edges.learn(background: learnt, frame: context, means: $0) }
+            learnt.withMeans { shift.learn(means: $0, radiusFraction: settings.cameraShiftFraction) }
             if usesChroma { chroma.finishLearning(settings: settings) }
             phase = .ready
             output.becameReady = true
@@ -277,18 +305,19 @@ public struct RiderDetector: Sendable {
     /// Fraction of cells that changed since the previous frame by more than noise and shake
     /// explain. The noise is measured on the frame pair itself (the median absolute change,
     /// which the few cells a walking person covers cannot move), so a grainy night camera is
-    /// still "still" when nothing moves.
+    /// still "still" when nothing moves. `spread`: also tell, when the frame moved, whether its
+    /// moved cells lie all across the view (a shaken camera's edges, see `changeIsSpread`).
     ///
     /// Cells that have been changing most of the time for the last seconds (leaves, water, a
     /// flag) are restless scenery: they do not count, so such a view can still be learnt (their
     /// cells learn a high noise and stay quiet afterwards), while a person walking in changes
     /// calm cells and keeps the course in Calibrating. `step`: seconds since the last frame.
-    private mutating func changedFraction(step: Double) -> Double {
-        let n = cells.count
+    private mutating func changedFraction(step: Double, spread: Bool) -> (moved: Double, isSpread: Bool) {
+        let n = cells.count, columns = grid?.columns ?? 1
         let shake = settings.shakeTolerancePixels
         let rate = Float(min(1, step / settings.restlessnessSeconds))
-        var changed = 0, restless = 0
         let minimumContrast = settings.minimumContrast
+        var counts = (changed: 0, restless: 0), isSpread = false
         cells.withUnsafeBufferPointer { cellsBuffer in
         previousCells.withUnsafeBufferPointer { previousBuffer in
         texture.withUnsafeBufferPointer { textureBuffer in
@@ -296,44 +325,19 @@ public struct RiderDetector: Sendable {
         restlessness.withUnsafeMutableBufferPointer { restlessnessBuffer in
             let cells = cellsBuffer.baseAddress!, previous = previousBuffer.baseAddress!
             let texture = textureBuffer.baseAddress!, previousTexture = previousTextureBuffer.baseAddress!
-            let restlessness = restlessnessBuffer.baseAddress!
             let noiseLimit = Self.stillnessLimit(cells, previous, count: n, minimumContrast: minimumContrast,
                                                  histogram: &differenceHistogram)
-            // The smaller texture of the two frames: a moving person's own edges must not excuse
-            // the change their movement makes (the leading edge has plain background last frame).
-            // Restless cells do not count; every cell's restlessness follows its moves.
-            @inline(__always) func judge(_ i: Int) {
-                let moved = abs(cells[i] - previous[i]) > noiseLimit + shake * min(texture[i], previousTexture[i])
-                if restlessness[i] > 0.1 {
-                    restless += 1
-                } else if moved {
-                    changed += 1
-                }
-                restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
+            counts = Self.countChanges(cells, previous, texture: texture, previousTexture: previousTexture,
+                                       restlessness: restlessnessBuffer.baseAddress!, count: n, noiseLimit: noiseLimit,
+                                       shake: shake, rate: rate)
+            if spread && Double(counts.changed) >= settings.stillMotionFraction * Double(n) {   // a moving frame
+                isSpread = Self.changeIsSpread(cells, previous, texture: texture, previousTexture: previousTexture,
+                                               restlessness: restlessnessBuffer.baseAddress!, columns: columns, count: n,
+                                               noiseLimit: noiseLimit, shake: shake)
             }
-            // Eight cells at a time, lane by lane the operations of `judge` (the counts as lanes
-            // of -1 subtracted).
-            var changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
-            let one = SIMD8<Float>(repeating: 1), tenth = SIMD8<Float>(repeating: 0.1)
-            var i = 0
-            while i &+ 8 <= n {
-                let d = (load8(cells, i) - load8(previous, i)).magnitudes
-                let t = load8(texture, i), pt = load8(previousTexture, i)
-                let moved = d .> noiseLimit + shake * t.replacing(with: pt, where: pt .< t)
-                let r = load8(restlessness, i)
-                let isRestless = r .> tenth
-                restlessLanes &-= unsafeBitCast(isRestless, to: SIMD8<Int32>.self)
-                changedLanes &-= unsafeBitCast(moved .& .!isRestless, to: SIMD8<Int32>.self)
-                let movedValue = SIMD8<Float>.zero.replacing(with: one, where: moved)
-                store8(r + rate * (movedValue - r), restlessness, i)
-                i &+= 8
-            }
-            changed = Int(changedLanes.wrappedSum())
-            restless = Int(restlessLanes.wrappedSum())
-            while i < n { judge(i); i &+= 1 }
         }}}}}
-        restlessFraction = Double(restless) / Double(max(1, n))
-        return Double(changed) / Double(max(1, n))
+        restlessFraction = Double(counts.restless) / Double(max(1, n))
+        return (Double(counts.changed) / Double(max(1, n)), isSpread)
     }
 
     private mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {
@@ -358,46 +362,44 @@ public struct RiderDetector: Sendable {
         }
     }
 
-    static let tileColumns = 8, tileRows = 6
+    /// Classifies this frame again under the light field (see `LocalLight`), switching it on if
+    /// needed; nil when the field finds the light even (the global gain's mask stands).
+    private mutating func classifyUnderLocalLight(time: Double, step: Double) -> Double? {
+        if !light.isActive { light.activate(time: time) }
+        light.clearPeople()
+        for t in 0..<tracker.trackCount where Self.isPersonNotLight(tracker.tracks[t], time: time, viewAspect: viewAspect,
+                                                                     cells: (blobs.columns, blobs.rows)) {
+            light.leaveOut(tracker.tracks[t].blob, margin: Self.heldRiderMargin)
+        }
+        if let heldRider { light.leaveOut(heldRider, margin: Self.heldRiderMargin) }
+        let model = background
+        cells.withUnsafeBufferPointer { c in
+            model.withMeansPointer { light.estimate(cells: c.baseAddress!, means: $0, fallback: model.gain, time: time,
+                                                    spread: settings.localLightSpread) }
+        }
+        guard light.isActive else { return nil }
+        return cells.withUnsafeBufferPointer { c in
+            mask.withUnsafeMutableBufferPointer { m in
+                background.classify(cells: c.baseAddress!, mask: m.baseAddress!, time: time, step: step, settings: settings,
+                                    light: light)
+            }
+        }
+    }
 
-    /// True when foreground is spread over most of the view (a shifted camera changes every
-    /// textured patch a little) rather than gathered in one place (a person, however close).
-    /// The view is cut into 8 x 6 tiles; a tile counts when over a tenth of it is foreground.
-    /// The mask is read eight cells a word: empty words, nearly all of them, cost one test.
-    private mutating func changeIsEverywhere(grid: AnalysisGrid) -> Bool {
-        let tileColumns = Self.tileColumns, tileRows = Self.tileRows
-        let columns = grid.columns, rows = grid.rows
-        var busyTiles = 0
-        mask.withUnsafeBufferPointer { maskBuffer in
-        tileOfColumn.withUnsafeBufferPointer { tileOfColumn in
-        tileOfRow.withUnsafeBufferPointer { tileOfRow in
-        tileCounts.withUnsafeMutableBufferPointer { counts in
-            counts.update(repeating: 0)
-            let m = maskBuffer.baseAddress!, words = UnsafeRawPointer(m)
-            for y in 0..<rows {
-                let tiles = counts.baseAddress! + Int(tileOfRow[y]) * tileColumns
-                let row = m + y * columns
-                var x = 0
-                while x &+ 8 <= columns {
-                    var word = words.loadUnaligned(fromByteOffset: y &* columns &+ x, as: UInt64.self)
-                    while word != 0 {
-                        let byte = word.trailingZeroBitCount &>> 3
-                        tiles[Int(tileOfColumn[x &+ byte])] &+= Int(row[x &+ byte])
-                        word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
-                    }
-                    x &+= 8
-                }
-                while x < columns { tiles[Int(tileOfColumn[x])] &+= Int(row[x]); x &+= 1 }
-            }
-            for tileRow in 0..<tileRows {
-                let y0 = tileRow * rows / tileRows, y1 = (tileRow + 1) * rows / tileRows
-                for tileColumn in 0..<tileColumns {
-                    let x0 = tileColumn * columns / tileColumns, x1 = (tileColumn + 1) * columns / tileColumns
-                    if counts[tileRow * tileColumns + tileColumn] * 10 > (y1 - y0) * (x1 - x0) { busyTiles += 1 }
-                }
-            }
-        }}}}
-        return Double(busyTiles) >= settings.globalChangeTiles * Double(tileColumns * tileRows)
+    /// Learns in the ghosts of this frame's mask (see `GhostRelearning`); returns how many cells it cleared.
+    private mutating func relearnGhosts(time: Double, holdIdentity: Bool) -> Int {
+        if !holdIdentity, let held = heldRider,
+           !mask.withUnsafeBufferPointer({ ghosts.anyForeground(in: held, mask: $0.baseAddress!, rows: blobs.rows) }) {
+            heldRider = nil   // the run's rider has gone from where they were last seen
+        }
+        ghosts.protect(heldRider, rows: blobs.rows, margin: Self.heldRiderMargin)
+        shift.begin()
+        return mask.withUnsafeMutableBufferPointer { m in previousMask.withUnsafeBufferPointer { p in
+            cells.withUnsafeBufferPointer { c in blue.withUnsafeBufferPointer { b in red.withUnsafeBufferPointer { r in
+                ghosts.relearn(mask: m.baseAddress!, previousMask: p.baseAddress!, cells: c.baseAddress!,
+                               blue: b.baseAddress!, red: r.baseAddress!, background: &background, chroma: &chroma,
+                               usesChroma: usesChroma, shift: &shift, time: time, settings: settings)
+            }}}}}
     }
 
     private mutating func findRider<Probe: StageProbe>(time: Double, holdIdentity: Bool,
@@ -476,4 +478,7 @@ public struct RiderDetector: Sendable {
     /// Regions found in the last frame.
     public var lastBlobs: ArraySlice<Blob> { blobs.blobs[0..<blobs.blobCount] }
     public var backgroundGain: Float { background.gain }
+    /// How well riders can be seen on the learnt course (nil while calibrating): computed on
+    /// demand, for the log when the course becomes ready.
+    public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }
 }

@@ -35,4 +35,89 @@ extension RiderDetector {
         histogram.addDifferences(cells, previous, count: n)
         return max(minimumContrast, 5.9 * histogram.median + 1)
     }
+
+    /// Counts the cells of two frames that moved by more than `noiseLimit` plus `shake` times the
+    /// smaller texture of the two frames (a moving person's own edges must not excuse the change
+    /// their movement makes: the leading edge has plain background last frame), and the restless
+    /// ones (`restlessness` above a tenth), which do not count as moved; every cell's
+    /// restlessness follows its moves at `rate`.
+    static func countChanges(_ cells: UnsafePointer<Float>, _ previous: UnsafePointer<Float>,
+                             texture: UnsafePointer<Float>, previousTexture: UnsafePointer<Float>,
+                             restlessness: UnsafeMutablePointer<Float>, count n: Int, noiseLimit: Float,
+                             shake: Float, rate: Float) -> (changed: Int, restless: Int) {
+        var changed = 0, restless = 0
+        @inline(__always) func judge(_ i: Int) {
+            let moved = abs(cells[i] - previous[i]) > noiseLimit + shake * min(texture[i], previousTexture[i])
+            if restlessness[i] > 0.1 {
+                restless += 1
+            } else if moved {
+                changed += 1
+            }
+            restlessness[i] += rate * ((moved ? 1 : 0) - restlessness[i])
+        }
+        // Eight cells at a time, lane by lane the operations of `judge` (the counts as lanes of
+        // -1 subtracted).
+        var changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
+        let one = SIMD8<Float>(repeating: 1), tenth = SIMD8<Float>(repeating: 0.1)
+        var i = 0
+        while i &+ 8 <= n {
+            let d = (load8(cells, i) - load8(previous, i)).magnitudes
+            let t = load8(texture, i), pt = load8(previousTexture, i)
+            let moved = d .> noiseLimit + shake * t.replacing(with: pt, where: pt .< t)
+            let r = load8(restlessness, i)
+            let isRestless = r .> tenth
+            restlessLanes &-= unsafeBitCast(isRestless, to: SIMD8<Int32>.self)
+            changedLanes &-= unsafeBitCast(moved .& .!isRestless, to: SIMD8<Int32>.self)
+            let movedValue = SIMD8<Float>.zero.replacing(with: one, where: moved)
+            store8(r + rate * (movedValue - r), restlessness, i)
+            i &+= 8
+        }
+        changed = Int(changedLanes.wrappedSum())
+        restless = Int(restlessLanes.wrappedSum())
+        while i < n { judge(i); i &+= 1 }
+        return (changed, restless)
+    }
+
+    /// Bands across the view for the test of a change spread everywhere (`changeIsSpread`).
+    static let spreadBands = 8
+    /// Of those, how many must each hold at least half their even share of the changed cells.
+    static let spreadBandsNeeded = 6
+
+    /// Whether the calm cells that moved between two frames (the test of `countChanges`, on a
+    /// `columns`-wide grid) lie all across the view: in at least `spreadBandsNeeded` of
+    /// `spreadBands` vertical bands, each holding half its even share of them or more. A shaken
+    /// camera moves every edge of the view at once (posts, treeline, fence); a person, however
+    /// close, changes the few bands they stand in. Cell by cell: called only for a moving frame
+    /// that could be forgiven.
+    static func changeIsSpread(_ cells: UnsafePointer<Float>, _ previous: UnsafePointer<Float>,
+                               texture: UnsafePointer<Float>, previousTexture: UnsafePointer<Float>,
+                               restlessness: UnsafePointer<Float>, columns: Int, count n: Int, noiseLimit: Float,
+                               shake: Float) -> Bool {
+        guard columns >= spreadBands else { return false }
+        var bands = (0, 0, 0, 0, 0, 0, 0, 0)
+        var total = 0
+        withUnsafeMutableBytes(of: &bands) { raw in
+            let counts = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+            var i = 0
+            while i < n {
+                let rowEnd = min(n, i &+ columns)
+                var x = 0
+                while i < rowEnd {
+                    if restlessness[i] <= 0.1,
+                       abs(cells[i] - previous[i]) > noiseLimit + shake * min(texture[i], previousTexture[i]) {
+                        counts[x &* spreadBands / columns] &+= 1
+                        total &+= 1
+                    }
+                    i &+= 1; x &+= 1
+                }
+            }
+        }
+        guard total > 0 else { return false }
+        var spread = 0
+        withUnsafeBytes(of: bands) { raw in
+            let counts = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+            for band in 0..<spreadBands where counts[band] &* spreadBands &* 2 >= total { spread &+= 1 }
+        }
+        return spread >= spreadBandsNeeded
+    }
 }

@@ -22,11 +22,38 @@ public struct VisionSettings: Sendable, Equatable {
     /// Pixels of camera shake tolerated while waiting for a still scene (edges move this much).
     /// Once learnt, the per-cell thresholds carry whatever shake the learning window saw.
     public var shakeTolerancePixels: Float = 1.0
+    /// While waiting for a still scene, moving moments shorter than this (seconds) between still
+    /// frames are forgiven, as long as they are rarer than still frames and their change lies all
+    /// across the view: a shaking camera jumps by up to twice its shake from one frame to the
+    /// next, now and then, moving every edge at once; a person changes only where they are.
+    public var calibrationJoltSeconds: Double = 0.1
     /// Time constant (seconds) with which the background follows slow light changes where nobody is.
     public var backgroundTimeConstant: Double = 4.0
     /// A person-sized foreground region that has not moved for this long is absorbed into the
     /// background (a parked bag or a calibration ghost). Longer than any stop of a rider.
     public var staticAbsorbSeconds: Double = 30
+    /// Seconds after which foreground that has held its value (within the cell's noise) while
+    /// nothing moved through it is learnt in as the course: the hole a person learnt with the
+    /// course leaves when they walk off, a bag put down or picked up. The rider held during a
+    /// run is never learnt in by this rule (only by `staticAbsorbSeconds`).
+    public var ghostRelearnSeconds: Double = 2.5
+    /// Largest camera shift (a bump), fraction of the view width, that the shifted-view test
+    /// (`CameraShiftTest`) explains: foreground cells whose value a learnt cell this near had.
+    public var cameraShiftFraction: Double = 0.02
+    /// Seconds a foreground cell must hold its value before the shifted-view test counts it: a
+    /// bump stays, a shaking camera's edges flicker from frame to frame.
+    public var cameraShiftSettleSeconds: Double = 0.2
+    /// The view counts as shifted (and the course is relearnt) when at least this fraction of
+    /// the settled foreground cells is explained by the shift...
+    public var cameraShiftExplainedShare: Double = 0.8
+    /// ... and the explained cells lie in at least this fraction of the view's 8 x 6 tiles.
+    public var cameraShiftTiles: Double = 0.25
+    /// Fraction of the view foreground under the global gain above which the light is measured
+    /// tile by tile (`LocalLight`): a cloud's shadow over part of the ground, shaded ground under
+    /// a lit sky. It stays measured so until the tiles' gains agree again.
+    public var localLightTrigger: Double = 0.03
+    /// The tiles' gains agree when every one lies within this fraction of their median.
+    public var localLightSpread: Float = 0.04
     /// Fraction of the view that, changing at once, means a camera bump or a light switch: relearn.
     public var globalChangeFraction: Double = 0.45
     /// Fraction of the view's 8 x 6 tiles that, all showing some change at once, also means the
@@ -107,6 +134,14 @@ public struct VisionSettings: Sendable, Equatable {
 
     /// Metres along the course per view width: `metresPerViewWidth`, or 35 m (the standard course).
     public var courseMetresPerViewWidth: Double { metresPerViewWidth ?? 35 }
+
+    /// Luma difference of a typical rider's clothes from the ground, as a fraction of the view's
+    /// median luma (a third: 40 levels on a mid-grey 120 course): differences of reflectance
+    /// scale with the light (see `VisibilityMargin`).
+    public var typicalRiderContrastFraction: Float = 1.0 / 3.0
+    /// Below this visibility margin (a typical rider's contrast over the threshold a region must
+    /// pass) the view is too dark to time reliably, and the log says so.
+    public var reliableVisibilityMargin: Float = 2
 
     public init() {}
 }

@@ -190,7 +190,13 @@ struct FrameLoop {
             if presentation.calibrating() { show() }
             onRecalibrating()
         }
-        if output.becameReady { onCalibrated() }
+        if output.becameReady {
+            // How well riders stand out on the course just learnt; a warning when too dark or noisy.
+            if let visibility = pipeline.detector.visibility {
+                if let warning = visibility.warning { log.warning(warning) } else { log.info("course learnt: " + visibility.summary) }
+            }
+            onCalibrated()
+        }
         if output.restlessView {
             log.info("calibrating: the view never stills completely (leaves, water, flags?); learning it with the small movements in")
         }

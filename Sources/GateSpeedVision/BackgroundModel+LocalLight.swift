@@ -1,0 +1,63 @@
+extension BackgroundModel {
+    /// Classifies `cells` into `mask` (1 = foreground) under the light field `light` instead of
+    /// the global gain, and updates the model; returns the fraction of cells that are foreground.
+    ///
+    /// A cell is background when its value lies within its threshold of its learnt value times
+    /// some gain of its tile's range (`LocalLight.low`…`high`); a background cell follows the
+    /// course at its tile's gain; the foreground rules (since when, absorbed after
+    /// `staticAbsorbSeconds`) are those of `classify(cells:previousMask:mask:time:step:settings:)`.
+    /// Cell by cell: this runs only while the light changes over part of the view.
+    ///
+    /// - Parameters:
+    ///   - time: source time of the frame, seconds.
+    ///   - step: seconds since the previous frame (for the update rate).
+    mutating func classify(cells: UnsafePointer<Float>, mask: UnsafeMutablePointer<UInt8>, time: Double, step: Double,
+                           settings: VisionSettings, light: LocalLight) -> Double {
+        let n = cellCount, columns = light.columns
+        guard n == light.columns * light.rows else { return 0 }
+        let rate = Self.updateRate(step: step, settings: settings)
+        let absorbAfter = settings.staticAbsorbSeconds
+        var foregroundCount = 0
+        gain = light.medianGain
+        mean.withUnsafeMutableBufferPointer { meanBuffer in
+        threshold.withUnsafeBufferPointer { thresholdBuffer in
+        foregroundSince.withUnsafeMutableBufferPointer { sinceBuffer in
+        foreground.withUnsafeMutableBufferPointer { foregroundBuffer in
+        light.gains.withUnsafeBufferPointer { gainsBuffer in
+        light.low.withUnsafeBufferPointer { lowBuffer in
+        light.high.withUnsafeBufferPointer { highBuffer in
+            let mean = meanBuffer.baseAddress!, threshold = thresholdBuffer.baseAddress!
+            let since = sinceBuffer.baseAddress!, isForeground = foregroundBuffer.baseAddress!
+            let gains = gainsBuffer.baseAddress!, low = lowBuffer.baseAddress!, high = highBuffer.baseAddress!
+            for y in 0..<(n / columns) {
+                for x in 0..<columns {
+                    let i = y &* columns &+ x, tile = light.tile(x: x, y: y)
+                    let lo = low[tile], hi = high[tile], g = max(0.25, gains[tile])
+                    let m = mean[i], c = cells[i]
+                    let expected = min(max(c, lo * m), hi * m)
+                    if abs(c - expected) > threshold[i] * max(1, hi) {
+                        mask[i] = 1
+                        foregroundCount &+= 1
+                        if isForeground[i] == 0 {
+                            isForeground[i] = 1
+                            since[i] = time
+                        } else if time - since[i] > absorbAfter {
+                            mean[i] = c / g   // a long-static object becomes scenery
+                            isForeground[i] = 0
+                        }
+                    } else {
+                        mask[i] = 0
+                        isForeground[i] = 0
+                        mean[i] = m + rate * (c / g - m)
+                    }
+                }
+            }
+        }}}}}}}
+        return Double(foregroundCount) / Double(max(1, n))
+    }
+
+    /// Calls `body` with the learnt means and this frame's foreground flags, without copying.
+    func withMeansPointer<R>(_ body: (UnsafePointer<Float>) -> R) -> R {
+        mean.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

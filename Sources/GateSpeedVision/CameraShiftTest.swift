@@ -1,0 +1,118 @@
+/// Tells a camera that moved a little (a bump of a few pixels, a permanent tilt) from people in
+/// front of it.
+///
+/// When the camera shifts by less than a few cells, every cell sees what a cell near it saw
+/// while learning: its value lies within the range of the learnt values around it. On plain
+/// ground nothing changes; on edges (the horizon, a fence, the posts) thin lines of foreground
+/// appear all over the view, each explained by a neighbour. A person is neither: their cells
+/// hold values the course never had nearby, and they fill a few tiles of the view, not most.
+///
+/// So the view counts as shifted when most foreground cells that settled at about the same
+/// moment are explained by their neighbourhood (an edge within reach, a value the course had
+/// there) and the explained cells line up in a good share of the view's 8 x 6 tiles.
+/// The neighbourhood ranges are computed once, when the course is learnt; per frame only the
+/// foreground cells are tested (fed by `GhostRelearning`).
+struct CameraShiftTest: Sendable {
+    static let tileColumns = 8, tileRows = 6
+    let columns: Int, rows: Int
+    /// Per cell: lowest and highest learnt luma (gain 1) within `radius` cells.
+    private var low: [Float]
+    private var high: [Float]
+    /// Explained foreground cells per tile this frame.
+    private var tileCounts = [Int32](repeating: 0, count: CameraShiftTest.tileColumns * CameraShiftTest.tileRows)
+    private var foreground = 0, explained = 0
+    /// The same for the cells that turned foreground this frame.
+    private var freshTileCounts = [Int32](repeating: 0, count: CameraShiftTest.tileColumns * CameraShiftTest.tileRows)
+    private var freshForeground = 0, freshExplained = 0
+    /// Source time (seconds) until which a sudden change of the edges is waited out.
+    private var suspectUntil = -Double.infinity
+    private(set) var isLearnt = false
+
+    init(columns: Int, rows: Int) {
+        self.columns = max(1, columns)
+        self.rows = max(1, rows)
+        low = [Float](repeating: 0, count: columns * rows)
+        high = [Float](repeating: 0, count: columns * rows)
+    }
+
+    /// Computes the neighbourhood ranges of the learnt course (`means`, row-major), for shifts
+    /// up to `radiusFraction` of the view width.
+    mutating func learn(means: UnsafeBufferPointer<Float>, radiusFraction: Double) {
+        let w = columns, h = rows
+        guard means.count >= w * h else { return }
+        let r = max(1, Int((radiusFraction * Double(w)).rounded(.up)))
+        // Separable: the range along each row, then along each column of those.
+        var rowLow = [Float](repeating: 0, count: w * h), rowHigh = rowLow
+        for y in 0..<h {
+            for x in 0..<w {
+                var lo = Float.infinity, hi = -Float.infinity
+                for k in max(0, x - r)...min(w - 1, x + r) {
+                    let v = means[y * w + k]
+                    lo = min(lo, v); hi = max(hi, v)
+                }
+                rowLow[y * w + x] = lo; rowHigh[y * w + x] = hi
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                var lo = Float.infinity, hi = -Float.infinity
+                for k in max(0, y - r)...min(h - 1, y + r) {
+                    lo = min(lo, rowLow[k * w + x]); hi = max(hi, rowHigh[k * w + x])
+                }
+                low[y * w + x] = lo; high[y * w + x] = hi
+            }
+        }
+        isLearnt = true
+        begin()
+    }
+
+    /// Starts a frame's count.
+    mutating func begin() {
+        foreground = 0; explained = 0; freshForeground = 0; freshExplained = 0
+        for k in 0..<tileCounts.count { tileCounts[k] = 0; freshTileCounts[k] = 0 }
+    }
+
+    /// Counts one foreground cell at grid (`x`, `y`) whose luma is `value` (gain 1), foreground
+    /// beyond `threshold` (gain 1). It is explained when an edge as strong as that lies within
+    /// the shift's reach and the value is one the course had there.
+    @inline(__always)
+    /// `fresh`: the cell turned foreground this frame (counted apart, for `isSuspect(at:)`).
+    mutating func count(cell i: Int, x: Int, y: Int, value: Float, threshold: Float, background: BackgroundModel,
+                        fresh: Bool = false) {
+        guard isLearnt, i < low.count else { return }
+        if fresh { freshForeground &+= 1 } else { foreground &+= 1 }
+        // Noise on both sides of the comparison: two of the cell's deviations.
+        let margin = 2 * background.noiseValue(at: i) + 1
+        if high[i] - low[i] >= threshold && value >= low[i] - margin && value <= high[i] + margin {
+            let tile = (Self.tileRows * y / rows) * Self.tileColumns + Self.tileColumns * x / columns
+            if fresh { freshExplained &+= 1; freshTileCounts[tile] &+= 1 } else { explained &+= 1; tileCounts[tile] &+= 1 }
+        }
+    }
+
+    /// Whether this frame's foreground is a shifted view: at least `explainedShare` of the
+    /// foreground cells explained, in at least `tileShare` of the tiles (a tile counts with a
+    /// line of explained cells a quarter of its side long).
+    ///
+    /// Also notes when the cells that turned foreground this frame look like a shift: then
+    /// `isSuspect(at:)` holds until they have had `settleSeconds` to settle (and 0.15 s more).
+    mutating func viewShifted(explainedShare: Double, tileShare: Double, time: Double, settleSeconds: Double) -> Bool {
+        if Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows) {
+            suspectUntil = time + settleSeconds + 0.15
+        }
+        return Self.looksShifted(foreground, explained, tileCounts, explainedShare, tileShare, columns, rows)
+    }
+
+    /// Whether the frame at `time` (seconds) follows a sudden change of the edges that has not
+    /// settled yet: nothing seen then is followed.
+    func isSuspect(at time: Double) -> Bool { time < suspectUntil }
+
+    private static func looksShifted(_ foreground: Int, _ explained: Int, _ tiles: [Int32], _ explainedShare: Double,
+                                     _ tileShare: Double, _ columns: Int, _ rows: Int) -> Bool {
+        guard foreground > 0, Double(explained) >= explainedShare * Double(foreground) else { return false }
+        let side = min(columns / tileColumns, rows / tileRows)
+        let line = Int32(max(3, side / 4))
+        var busy = 0
+        for k in 0..<tiles.count where tiles[k] >= line { busy += 1 }
+        return Double(busy) >= tileShare * Double(tileColumns * tileRows)
+    }
+}
