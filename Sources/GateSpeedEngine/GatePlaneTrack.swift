@@ -103,21 +103,49 @@ struct GatePlaneTrack: Sendable {
         emit(judge(current, at: emitted - 1), current.trackID)
     }
 
+    /// Refits of the depth without its outliers, and what counts as one: this many weighted rms
+    /// residuals of the previous fit away from it, and never less than `outlierFloorMetres`.
+    static let outlierPasses = 2
+    static let outlierDeviations = 2.5
+    static let outlierFloorMetres = 0.15
+
+    /// The weighted rms distance of the person's foot depths in `low...high` from `fit`, metres.
+    private func rmsResidual(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry) -> Double {
+        var sum = 0.0, weights = 0.0
+        for j in low...high {
+            let e = entry(j)
+            guard e.trackID == current.trackID && e.hasFoot else { continue }
+            let r = e.across - fit.value(at: e.t - current.t)
+            sum += e.footWeight * r * r
+            weights += e.footWeight
+        }
+        return weights > 0 ? (sum / weights).squareRoot() : 0
+    }
+
     /// The smoothed course position of the frame at logical index `index`.
     private func judge(_ current: Entry, at index: Int) -> RiderSample {
-        // Depth: local quadratic of the foot depths of the same person around this frame.
-        var depthFit = LocalQuadraticFit(window: window)
         var low = index
         while low > 0, current.t - entry(low - 1).t <= window { low -= 1 }
         var high = index
         while high + 1 < count, entry(high + 1).t - current.t <= window { high += 1 }
-        for j in low...high {
-            let e = entry(j)
-            if e.trackID == current.trackID && e.hasFoot {
-                depthFit.add(dt: e.t - current.t, value: e.across, weight: e.footWeight)
+        // Depth: local quadratic of the foot depths of the same person around this frame, refitted
+        // without the feet far off it (a foot lost against a post of its own shade reads a metre
+        // or more off, and only near the posts, where the crossing is timed).
+        var fitted: LocalQuadraticFit.Solution?
+        for _ in 0...Self.outlierPasses {
+            var depthFit = LocalQuadraticFit(window: window)
+            let limit = fitted.map { max(Self.outlierFloorMetres, Self.outlierDeviations * rmsResidual($0, low, high, current)) }
+            for j in low...high {
+                let e = entry(j)
+                guard e.trackID == current.trackID && e.hasFoot else { continue }
+                let dt = e.t - current.t
+                if let limit, let fit = fitted, abs(e.across - fit.value(at: dt)) > limit { continue }
+                depthFit.add(dt: dt, value: e.across, weight: e.footWeight)
             }
+            guard let solution = depthFit.solve() else { break }
+            fitted = solution
         }
-        guard let depth = depthFit.solve() else {
+        guard let depth = fitted else {
             return RiderSample(t: current.t, x: nil, confidence: 0)
         }
         // Along: each neighbour's ray met at its own smoothed depth, then smoothed in time too.

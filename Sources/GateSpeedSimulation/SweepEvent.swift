@@ -5,8 +5,9 @@ public enum SweepEvent: Sendable, Equatable {
     case ready(t: Double)
     /// A run started at scene second `t`, going `direction`.
     case start(t: Double, direction: TravelDirection)
-    /// A valid run: its speed (km/h) and its crossing times in travel order (scene seconds).
-    case result(speedKmh: Double, crossingTimes: [Double], direction: TravelDirection)
+    /// A valid run: its speed (km/h) and its crossing times in travel order (scene seconds), and
+    /// the half-width of the speed's ~95 % interval (km/h, 0 when not given).
+    case result(speedKmh: Double, crossingTimes: [Double], direction: TravelDirection, uncertaintyKmh: Double = 0)
     /// A run (or an attempted start) thrown out at `t`, with the timing core's reason
     /// (the `invalid` event's `reason`, e.g. "inner_start").
     case invalid(t: Double, reason: String)
@@ -16,7 +17,7 @@ public enum SweepEvent: Sendable, Equatable {
         switch self {
         case .ready(let t): SweepText.number(t, 2) + " s ready"
         case .start(let t, let direction): SweepText.number(t, 2) + " s start " + (direction == .leftToRight ? "L>R" : "R>L")
-        case .result(let speed, let times, _):
+        case .result(let speed, let times, _, _):
             SweepText.number(times.last ?? 0, 2) + " s result " + SweepText.number(speed, 2) + " km/h"
         case .invalid(let t, let reason): SweepText.number(t, 2) + " s invalid " + reason
         }

@@ -25,6 +25,12 @@ public enum SweepReport {
         } else {
             lines.append("speed error of detected runs: none detected")
         }
+        let coverage = tally.uncertaintyCoverage
+        if coverage.total > 0 {
+            lines.append("speed ± (95 %) holds the truth in \(coverage.covered) of \(coverage.total) detected runs ("
+                         + SweepText.percent(Double(coverage.covered) / Double(coverage.total), 1) + "); median ± "
+                         + SweepText.number(tally.medianUncertaintyPercent ?? 0, 2) + " %")
+        }
         let seeds = tally.falseStartSeeds
         var falseStarts = "false starts: \(tally.falseStartCount) in \(seeds.count) of \(tally.scenes) scenes"
         if !seeds.isEmpty {

@@ -33,6 +33,22 @@ public struct SweepRunOutcome: Sendable, Equatable {
     public var traits: [SweepTrait]
     /// What was drawn for the scene, one line (`SweepParameters.description`).
     public var sceneDescription: String
+    /// The result's ± (half-width of its ~95 % interval), km/h; nil without a result or when not given.
+    public var uncertaintyKmh: Double?
+
+    /// Whether the result's ± holds the true speed; nil without a result or a ±.
+    public var isCoveredByUncertainty: Bool? {
+        guard let measured = measuredKmh, let uncertainty = uncertaintyKmh, uncertainty > 0 else { return nil }
+        return (measured - truthKmh).magnitude <= uncertainty
+    }
+
+    /// The result's speed, km/h; nil without one.
+    public var measuredKmh: Double? {
+        switch verdict {
+        case .timed(let measured), .wrongSpeed(let measured): measured
+        case .invalid, .missed: nil
+        }
+    }
 
     public init(seed: UInt64, index: Int, runCount: Int, truthKmh: Double, verdict: Verdict, traits: [SweepTrait],
                 sceneDescription: String) {

@@ -28,11 +28,12 @@ public struct SweepSceneOutcome: Sendable, Equatable {
         seed = sweep.seed
         sceneTraits = sweep.sceneTraits
         var verdicts = [SweepRunOutcome.Verdict](repeating: .missed, count: sweep.runs.count)
+        var uncertainties = [Double?](repeating: nil, count: sweep.runs.count)
         var falseStarts: [SweepFalseStart] = []
         /// Whose run is open: nil for none, -1 for a false start, else the run's index.
         var open: Int?
-        func record(_ verdict: SweepRunOutcome.Verdict, for index: Int) {
-            if verdict.rank > verdicts[index].rank { verdicts[index] = verdict }
+        func record(_ verdict: SweepRunOutcome.Verdict, for index: Int, uncertaintyKmh: Double? = nil) {
+            if verdict.rank > verdicts[index].rank { verdicts[index] = verdict; uncertainties[index] = uncertaintyKmh }
         }
         for event in events {
             switch event {
@@ -46,9 +47,10 @@ public struct SweepSceneOutcome: Sendable, Equatable {
                     falseStarts.append(SweepFalseStart(seed: sweep.seed, t: t,
                                                        what: direction == .leftToRight ? "start L>R" : "start R>L"))
                 }
-            case .result(let speed, _, _):
+            case .result(let speed, _, _, let uncertainty):
                 if let index = open, index >= 0 {
-                    record(SweepRunOutcome.verdict(measuredKmh: speed, truthKmh: sweep.runs[index].truth.speedKmh), for: index)
+                    record(SweepRunOutcome.verdict(measuredKmh: speed, truthKmh: sweep.runs[index].truth.speedKmh), for: index,
+                           uncertaintyKmh: uncertainty)
                 } else if open == -1, !falseStarts.isEmpty {
                     falseStarts[falseStarts.count - 1].what += ", then a result"
                 }
@@ -68,8 +70,10 @@ public struct SweepSceneOutcome: Sendable, Equatable {
         }
         let description = sweep.parameters.description
         runs = sweep.runs.enumerated().map { index, run in
-            SweepRunOutcome(seed: sweep.seed, index: index, runCount: sweep.runs.count, truthKmh: run.truth.speedKmh,
-                            verdict: verdicts[index], traits: run.traits, sceneDescription: description)
+            var outcome = SweepRunOutcome(seed: sweep.seed, index: index, runCount: sweep.runs.count, truthKmh: run.truth.speedKmh,
+                                          verdict: verdicts[index], traits: run.traits, sceneDescription: description)
+            outcome.uncertaintyKmh = uncertainties[index]
+            return outcome
         }
         self.falseStarts = falseStarts
     }

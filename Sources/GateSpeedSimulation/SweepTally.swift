@@ -54,6 +54,22 @@ public struct SweepTally: Sendable {
         return errors[max(0, min(errors.count - 1, rank - 1))]
     }
 
+    /// Of the detected runs whose result gave a ±, how many had the true speed inside it, and how
+    /// many gave one: the ± is honest when about 95 % are covered.
+    public var uncertaintyCoverage: (covered: Int, total: Int) {
+        let judged = runs.filter(\.isDetected).compactMap(\.isCoveredByUncertainty)
+        return (judged.count(where: { $0 }), judged.count)
+    }
+
+    /// The median of the detected runs' ±, percent of their speed; nil without one.
+    public var medianUncertaintyPercent: Double? {
+        let values = runs.compactMap { run -> Double? in
+            guard run.isDetected, let u = run.uncertaintyKmh, u > 0, let m = run.measuredKmh, m > 0 else { return nil }
+            return u / m * 100
+        }.sorted()
+        return values.isEmpty ? nil : values[values.count / 2]
+    }
+
     // MARK: False starts
 
     public var falseStartCount: Int { falseStarts.count }

@@ -317,13 +317,20 @@ struct EdgeRefiner: Sendable {
                     used += counted ? 1 : 0
                 }
                 guard used >= 1, power > 0 else { return nil }
+                // The reference's own noise inflates its power but not its product with another row, so
+                // rows outside it would read as less covered than they are (at dusk, contrast halved
+                // under noise 7, a sixth of a pixel high: a tenth of a metre of depth at 30 m). Their
+                // coverage is over the power less that noise; the reference rows' own over the whole.
+                let noisePower = Float(used) * windowSigma * windowSigma / Float(referenceRows)
+                let signalPower = max(0.5 * power, power - noisePower)
                 // Fraction of row `j` the shape covers, relative to the reference.
                 func coverage(_ j: Int) -> Double {
                     guard j >= 0 && j < rows else { return 0 }
                     var sum: Float = 0
                     let row = j * stride
                     for k in 0..<width { sum += diff[row + k] * weight[k] }
-                    return Double(min(1.25, max(-0.25, sum / power)))
+                    let inReference = j == r1 || (referenceRows == 2 && j == r2)
+                    return Double(min(1.25, max(-0.25, sum / (inReference ? power : signalPower))))
                 }
                 // The last row, going out from the reference, that is still at least half covered.
                 // (Only a few rows past the rough edge: a shape that goes on much further is something

@@ -431,6 +431,7 @@ public struct RiderDetector: Sendable {
         // bottom stands, good to about a cell.
         var foot = (x: rider.footX * w, y: rider.footY * h, sigma: cellH)
         var top = rider.topY * h
+        var footWindow: (x0: Int, y0: Int)?, headWindow: (x0: Int, y0: Int)?
         let rows = blobs.rows
         let bottomRows = max(topRow, bottomRow - 1)...max(topRow, bottomRow)
         let topRows = topRow...min(rows - 1, max(topRow, min(bottomRow, topRow + 1)))
@@ -447,6 +448,7 @@ public struct RiderDetector: Sendable {
                 // A foot that may go on unseen is only known to be no higher than this.
                 foot = (Double(window.x0) + edge.centre * Double(window.step) + 0.5,
                         Double(window.y0) + edge.position, edge.hidden ? max(edge.sigma, cellH) : edge.sigma)
+                footWindow = (window.x0, window.y0)
             }
             if let head,
                let window = EdgeRefiner.window(centreY: blob.minY * h, halfHeight: 1.5 * cellH,
@@ -455,12 +457,19 @@ public struct RiderDetector: Sendable {
                edges.sample(window, frame: context, means: means),
                let edge = edges.topEdge(window) {
                 top = Double(window.y0) + edge.position
+                headWindow = (window.x0, window.y0)
             }
         }
-        rider.footX = foot.x / w
-        rider.footY = foot.y / h
+        // Edges found on the pixels go back through the sensor pixels read (a crop need not start
+        // on a whole pixel); the grid's values are in view fractions already.
+        if let footWindow, let point = context.viewPoint(pixelX: foot.x, pixelY: foot.y, x0: footWindow.x0, y0: footWindow.y0) {
+            rider.footX = point.x
+            rider.footY = point.y
+        }
         rider.footSigma = foot.sigma / h
-        rider.topY = top / h
+        if let headWindow, let point = context.viewPoint(pixelX: foot.x, pixelY: top, x0: headWindow.x0, y0: headWindow.y0) {
+            rider.topY = point.y
+        }
         rider.heightPixels = max(0, foot.y - top)
         tracker.refineFoot(trackID: rider.trackID, x: rider.footX, y: rider.footY)
     }

@@ -27,7 +27,8 @@ import GateSpeedSimulation
                 events.append(.start(t: t, direction: direction == .leftToRight ? .leftToRight : .rightToLeft))
             } else if case .result(let result) = event {
                 events.append(.result(speedKmh: result.speedKmh, crossingTimes: result.crossingTimes,
-                                      direction: result.direction == .leftToRight ? .leftToRight : .rightToLeft))
+                                      direction: result.direction == .leftToRight ? .leftToRight : .rightToLeft,
+                                      uncertaintyKmh: result.uncertaintyKmh))
             } else if case .invalid(let invalid) = event {
                 events.append(.invalid(t: invalid.t, reason: invalid.reason.rawValue))
             }
@@ -249,6 +250,27 @@ import GateSpeedSimulation
         ], of: sweep)
         #expect(wrong.runs.map(\.verdict) == [.missed, .wrongSpeed(measuredKmh: second.truth.speedKmh * 0.97)])
         #expect(wrong.falseStarts.isEmpty)
+    }
+
+    /// Each result's ± is kept with its run, and the report says how often it held the truth.
+    @Test func theReportSaysHowOftenTheSpeedsUncertaintyHoldsTheTruth() throws {
+        let sweep = try Self.twoRiders()
+        let first = sweep.runs[0], second = sweep.runs[1]
+        let outcome = SweepSceneOutcome(judging: [
+            .start(t: first.truth.crossingTimes[0], direction: first.direction),
+            .result(speedKmh: first.truth.speedKmh + 0.2, crossingTimes: first.truth.crossingTimes, direction: first.direction,
+                    uncertaintyKmh: 0.3),
+            .start(t: second.truth.crossingTimes[0], direction: second.direction),
+            .result(speedKmh: second.truth.speedKmh - 0.2, crossingTimes: second.truth.crossingTimes, direction: second.direction,
+                    uncertaintyKmh: 0.1),
+        ], of: sweep)
+        #expect(outcome.runs.map(\.uncertaintyKmh) == [0.3, 0.1])
+        #expect(outcome.runs.map(\.isCoveredByUncertainty) == [true, false])
+        var tally = SweepTally()
+        tally.add(outcome)
+        #expect(tally.uncertaintyCoverage == (covered: 1, total: 2))
+        let line = SweepReport.lines(tally, worst: 0).first { $0.hasPrefix("speed ± (95 %) holds the truth") }
+        #expect(line?.hasPrefix("speed ± (95 %) holds the truth in 1 of 2 detected runs (50.0 %)") == true, "\(line ?? "no line")")
     }
 
     @Test func theTallyCountsAndRanksAsTheReportSays() {

@@ -145,10 +145,7 @@ import Testing
         let two = Self.skater(other, start: Self.finish(one) + 3.5, kmh: 38, across: -0.3, weave: 0.6, luma: 165)
         scene.riders = [one, two]
         scene.duration = Self.finish(two) + 3
-        // A known gap, recorded so the test fails once it is fixed (then drop the wrapper).
-        try withKnownIssue("issue 11, open: tracked before the outer post, but timed 0.56-0.74 % off") {
-            try Self.judge(scene, geometry: crop).expectAll()
-        }
+        try Self.judge(scene, geometry: crop).expectAll()
     }
 
     // MARK: (c) A person on the course during calibration

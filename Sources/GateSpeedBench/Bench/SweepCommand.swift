@@ -123,7 +123,7 @@ enum SweepCommand {
         return switch event {
         case .start(let t, _, let direction): .start(t: t, direction: travel(direction))
         case .result(let result): .result(speedKmh: result.speedKmh, crossingTimes: result.crossingTimes,
-                                          direction: travel(result.direction))
+                                          direction: travel(result.direction), uncertaintyKmh: result.uncertaintyKmh)
         case .invalid(let run): .invalid(t: run.t, reason: run.reason.rawValue)
         case .ready(let t): .ready(t: t)
         case .post: nil
