@@ -16,8 +16,11 @@ struct CameraShiftTest: Sendable {
     static let tileColumns = 8, tileRows = 6
     let columns: Int, rows: Int
     /// Per cell: lowest and highest learnt luma (gain 1) within `radius` cells.
-    private var low: [Float]
-    private var high: [Float]
+    private(set) var low: [Float]
+    private(set) var high: [Float]
+    /// The same along each row only (scratch of `learn`, sized once).
+    private var rowLow: [Float]
+    private var rowHigh: [Float]
     /// Explained foreground cells per tile this frame.
     private var tileCounts = [Int32](repeating: 0, count: CameraShiftTest.tileColumns * CameraShiftTest.tileRows)
     private var foreground = 0, explained = 0
@@ -32,36 +35,53 @@ struct CameraShiftTest: Sendable {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         low = [Float](repeating: 0, count: columns * rows)
-        high = [Float](repeating: 0, count: columns * rows)
+        high = low; rowLow = low; rowHigh = low
     }
 
     /// Computes the neighbourhood ranges of the learnt course (`means`, row-major), for shifts
-    /// up to `radiusFraction` of the view width.
+    /// up to `radiusFraction` of the view width: the square of `2 radius + 1` cells around each
+    /// cell, cut at the view's borders.
+    ///
+    /// Separable, and whole rows at a time so the compiler vectorises it: the range along each
+    /// row (one pass per offset), then along each column of those (one pass per row in reach).
     mutating func learn(means: UnsafeBufferPointer<Float>, radiusFraction: Double) {
         let w = columns, h = rows
-        guard means.count >= w * h else { return }
+        guard let source = means.baseAddress, means.count >= w * h, low.count >= w * h else { return }
         let r = max(1, Int((radiusFraction * Double(w)).rounded(.up)))
-        // Separable: the range along each row, then along each column of those.
-        var rowLow = [Float](repeating: 0, count: w * h), rowHigh = rowLow
-        for y in 0..<h {
-            for x in 0..<w {
-                var lo = Float.infinity, hi = -Float.infinity
-                for k in max(0, x - r)...min(w - 1, x + r) {
-                    let v = means[y * w + k]
-                    lo = min(lo, v); hi = max(hi, v)
+        rowLow.withUnsafeMutableBufferPointer { rowLowBuffer in
+        rowHigh.withUnsafeMutableBufferPointer { rowHighBuffer in
+        low.withUnsafeMutableBufferPointer { lowBuffer in
+        high.withUnsafeMutableBufferPointer { highBuffer in
+            let rowLow = rowLowBuffer.baseAddress!, rowHigh = rowHighBuffer.baseAddress!
+            let low = lowBuffer.baseAddress!, high = highBuffer.baseAddress!
+            for y in 0..<h {
+                let row = source + y &* w, outLow = rowLow + y &* w, outHigh = rowHigh + y &* w
+                outLow.update(from: row, count: w)
+                outHigh.update(from: row, count: w)
+                var d = 1
+                while d <= r && d < w {
+                    for x in 0..<(w &- d) {
+                        outLow[x] = min(outLow[x], row[x &+ d]); outHigh[x] = max(outHigh[x], row[x &+ d])
+                    }
+                    for x in d..<w {
+                        outLow[x] = min(outLow[x], row[x &- d]); outHigh[x] = max(outHigh[x], row[x &- d])
+                    }
+                    d &+= 1
                 }
-                rowLow[y * w + x] = lo; rowHigh[y * w + x] = hi
             }
-        }
-        for y in 0..<h {
-            for x in 0..<w {
-                var lo = Float.infinity, hi = -Float.infinity
-                for k in max(0, y - r)...min(h - 1, y + r) {
-                    lo = min(lo, rowLow[k * w + x]); hi = max(hi, rowHigh[k * w + x])
+            for y in 0..<h {
+                let first = max(0, y &- r), last = min(h &- 1, y &+ r)
+                let outLow = low + y &* w, outHigh = high + y &* w
+                outLow.update(from: rowLow + first &* w, count: w)
+                outHigh.update(from: rowHigh + first &* w, count: w)
+                var k = first &+ 1
+                while k <= last {
+                    let inLow = rowLow + k &* w, inHigh = rowHigh + k &* w
+                    for x in 0..<w { outLow[x] = min(outLow[x], inLow[x]); outHigh[x] = max(outHigh[x], inHigh[x]) }
+                    k &+= 1
                 }
-                low[y * w + x] = lo; high[y * w + x] = hi
             }
-        }
+        }}}}
         isLearnt = true
         begin()
     }

@@ -65,4 +65,26 @@ import GateSpeedSimulation
             #expect(timed.1, "second rider timed")
         } when: { width == 320 }
     }
+
+    /// The bump test's neighbourhood ranges, computed a row at a time, are those of the square
+    /// around each cell, cut at the borders (a plain reference over a grid of random values).
+    @Test func theShiftTestsRangesAreThoseOfEachCellsSquare() {
+        let w = 37, h = 23
+        var random = SeededRandom(seed: 5)
+        let means = (0..<(w * h)).map { _ in Float(random.uniform(0...255)) }
+        var test = CameraShiftTest(columns: w, rows: h)
+        means.withUnsafeBufferPointer { test.learn(means: $0, radiusFraction: 0.1) }   // 4 cells
+        let r = 4
+        var mismatches = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                var lo = Float.infinity, hi = -Float.infinity
+                for yy in max(0, y - r)...min(h - 1, y + r) {
+                    for xx in max(0, x - r)...min(w - 1, x + r) { lo = min(lo, means[yy * w + xx]); hi = max(hi, means[yy * w + xx]) }
+                }
+                if test.low[y * w + x] != lo || test.high[y * w + x] != hi { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
 }
