@@ -87,8 +87,8 @@ extension RiderDetector {
     /// `columns`-wide grid) lie all across the view: in at least `spreadBandsNeeded` of
     /// `spreadBands` vertical bands, each holding half its even share of them or more. A shaken
     /// camera moves every edge of the view at once (posts, treeline, fence); a person, however
-    /// close, changes the few bands they stand in. Cell by cell: called only for a moving frame
-    /// that could be forgiven.
+    /// close, changes the few bands they stand in. Called only for a moving frame that could be
+    /// forgiven.
     static func changeIsSpread(_ cells: UnsafePointer<Float>, _ previous: UnsafePointer<Float>,
                                texture: UnsafePointer<Float>, previousTexture: UnsafePointer<Float>,
                                restlessness: UnsafePointer<Float>, columns: Int, count n: Int, noiseLimit: Float,
@@ -96,20 +96,37 @@ extension RiderDetector {
         guard columns >= spreadBands else { return false }
         var bands = (0, 0, 0, 0, 0, 0, 0, 0)
         var total = 0
+        let tenth = SIMD8<Float>(repeating: 0.1)
         withUnsafeMutableBytes(of: &bands) { raw in
             let counts = raw.baseAddress!.assumingMemoryBound(to: Int.self)
-            var i = 0
-            while i < n {
-                let rowEnd = min(n, i &+ columns)
-                var x = 0
-                while i < rowEnd {
-                    if restlessness[i] <= 0.1,
-                       abs(cells[i] - previous[i]) > noiseLimit + shake * min(texture[i], previousTexture[i]) {
-                        counts[x &* spreadBands / columns] &+= 1
-                        total &+= 1
+            // Band b holds the columns x with x * spreadBands / columns == b; eight cells at a
+            // time within it, the counts as lanes of -1 subtracted.
+            for band in 0..<spreadBands {
+                let x0 = (band &* columns &+ spreadBands &- 1) / spreadBands
+                let x1 = ((band &+ 1) &* columns &+ spreadBands &- 1) / spreadBands
+                var lanes = SIMD8<Int32>.zero, rest = 0
+                var row = 0
+                while row &+ columns <= n {
+                    var i = row &+ x0
+                    let end = row &+ x1
+                    while i &+ 8 <= end {
+                        let d = (load8(cells, i) - load8(previous, i)).magnitudes
+                        let t = load8(texture, i), pt = load8(previousTexture, i)
+                        let moved = d .> noiseLimit + shake * t.replacing(with: pt, where: pt .< t)
+                        lanes &-= unsafeBitCast(moved .& .!(load8(restlessness, i) .> tenth), to: SIMD8<Int32>.self)
+                        i &+= 8
                     }
-                    i &+= 1; x &+= 1
+                    while i < end {
+                        if restlessness[i] <= 0.1,
+                           abs(cells[i] - previous[i]) > noiseLimit + shake * min(texture[i], previousTexture[i]) {
+                            rest &+= 1
+                        }
+                        i &+= 1
+                    }
+                    row &+= columns
                 }
+                counts[band] = Int(lanes.wrappedSum()) &+ rest
+                total &+= counts[band]
             }
         }
         guard total > 0 else { return false }
