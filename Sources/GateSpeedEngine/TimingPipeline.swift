@@ -148,7 +148,7 @@ public struct TimingPipeline: Sendable {
     /// feet, not the upper body: a rider leaning into a turn carries the upper body sideways,
     /// which an oblique view turns into an error along the course; the feet stay on the ground.
     /// (Without a foot point the upper body's ray stands in.)
-    private static func gateEntry(_ output: DetectorOutput, course: GateCourse) -> GatePlaneTrack.Entry {
+    static func gateEntry(_ output: DetectorOutput, course: GateCourse) -> GatePlaneTrack.Entry {
         var entry = GatePlaneTrack.Entry()
         entry.t = output.time
         guard let rider = output.rider else { return entry }

@@ -82,21 +82,8 @@ import Testing
         if getenvValue("GS_ONE") != nil { scene.riders = [scene.riders[0]] }
         if getenvValue("GS_NOCROP") != nil { crop = .identity }
         func typed(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-        let marks = scene.postMarks(markNoisePixels: 0, seed: 1).map { mark in
-            let base = crop.viewPoint(sensorX: mark.base.x, sensorY: mark.base.y)
-            let top = crop.viewPoint(sensorX: mark.top.x, sensorY: mark.top.y)
-            return GateSurvey.Mark(baseX: typed(base.x), baseY: typed(base.y), topX: typed(top.x), topY: typed(top.y))
-        }
-        let camera = scene.camera
-        let survey = GateSurvey(marks: marks, poleHeightMetres: scene.poleHeightMetres,
-                                camera: CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
-                                                    horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees),
-                                sensorWidth: camera.width, sensorHeight: camera.height)
-        let course = try GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: crop).get()
+        let (rules, course) = try WildSituationsTests.markedCourse(scene, geometry: crop)
         print("DIAG posts", course.postAlong, "camera", course.camera.position)
-        var rules = Course()
-        rules.lengthMetres = scene.courseLength
-        rules.posts = marks.map(\.baseX)
         var pipeline = try TimingPipeline(course: rules, gateCourse: course, geometry: crop)
         var source = PerspectiveCourseSource(scene: scene)
         var track = GatePlaneTrack(camera: course.camera)
@@ -125,17 +112,8 @@ import Testing
                 }
             }
             if pipeline.lastOutput.phase == .ready {
-                var entry = GatePlaneTrack.Entry(t: frame.timestamp)
-                if let rider = pipeline.lastOutput.rider, let foot = course.groundPoint(viewX: rider.footX, viewY: rider.footY) {
-                    entry.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
-                    entry.hasFoot = true
-                    let sigmaPixels = max(0.5, rider.footSigma * pipeline.lastOutput.viewHeightPixels)
-                    entry.footWeight = (0.5 / sigmaPixels) * (0.5 / sigmaPixels)
-                    let direction = course.camera.rayDirection(through: course.imagePoint(viewX: rider.footX, viewY: rider.footY))
-                    entry.trackID = rider.trackID
-                    entry.confidence = rider.confidence
-                    entry.raySlope = direction.x / direction.y
-                }
+                // The pipeline's own entry for this frame, into a track of our own that prints its samples.
+                let entry = TimingPipeline.gateEntry(pipeline.lastOutput, course: course)
                 track.push(entry, emit: printSample)
                 track.drain(now: frame.timestamp, emit: printSample)
             }

@@ -73,6 +73,16 @@ import Testing
         guard geometry != .identity else {
             return SituationCheck(events: try PerspectiveRun(scene).events, rides: rides, sceneEnd: scene.duration)
         }
+        let marked = try markedCourse(scene, geometry: geometry)
+        var pipeline = try TimingPipeline(course: marked.rules, gateCourse: marked.gate, geometry: geometry)
+        var source = PerspectiveCourseSource(scene: scene)
+        let events = SceneRun.drive(&source, pipeline: &pipeline).events
+        return SituationCheck(events: events, rides: rides, sceneEnd: scene.duration)
+    }
+
+    /// `scene`'s course as a user sets it up through `geometry`: the posts marked exactly on the
+    /// view (typed to three decimals), every camera fact given, the gate planes solved from them.
+    static func markedCourse(_ scene: PerspectiveScene, geometry: FrameGeometry) throws -> (rules: Course, gate: GateCourse) {
         func typed(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         let marks = scene.postMarks(markNoisePixels: 0, seed: 1).map { mark in
             let base = geometry.viewPoint(sensorX: mark.base.x, sensorY: mark.base.y)
@@ -84,14 +94,11 @@ import Testing
                                 camera: CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
                                                     horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees),
                                 sensorWidth: camera.width, sensorHeight: camera.height)
-        let gateCourse = try GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry).get()
+        let gate = try GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry).get()
         var rules = Course()
         rules.lengthMetres = scene.courseLength
         rules.posts = marks.map(\.baseX)
-        var pipeline = try TimingPipeline(course: rules, gateCourse: gateCourse, geometry: geometry)
-        var source = PerspectiveCourseSource(scene: scene)
-        let events = SceneRun.drive(&source, pipeline: &pipeline).events
-        return SituationCheck(events: events, rides: rides, sceneEnd: scene.duration)
+        return (rules, gate)
     }
 
     // MARK: (a) A rider larger than the course scale predicts
