@@ -6,9 +6,9 @@ public enum SweepReport {
 
     /// The report's lines for `tally`: the figures, the traits whose runs fail more often than
     /// the others', the failure rate of every trait met (so each cause can be followed from one
-    /// sweep to the next), `worst` failed runs (the clearest causes first) and the three largest
+    /// sweep to the next), `worst` failed runs (the clearest causes first) and the `largest`
     /// errors of detected runs.
-    public static func lines(_ tally: SweepTally, worst: Int = 10) -> [String] {
+    public static func lines(_ tally: SweepTally, worst: Int = 10, largest largestCount: Int = 3) -> [String] {
         var lines: [String] = []
         var detection = "detection: \(tally.detectedCount) of \(tally.runCount) runs timed within "
             + SweepText.percent(SweepRunOutcome.detectionTolerance, 0) + " (" + SweepText.percent(tally.detectionRate, 1)
@@ -57,7 +57,7 @@ public enum SweepReport {
             lines.append("worst \(failures.count) cases, fewest traits first (replay one: gatespeed bench --sweep 1 --seed S):")
             for run in failures { lines.append("  " + line(run)) }
         }
-        let largest = tally.largestErrors(3).filter { ($0.errorPercent ?? 0) != 0 }
+        let largest = tally.largestErrors(largestCount).filter { ($0.errorPercent ?? 0) != 0 }
         if !largest.isEmpty {
             lines.append("largest errors of detected runs:")
             for run in largest { lines.append("  " + line(run)) }

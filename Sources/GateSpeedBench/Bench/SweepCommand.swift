@@ -45,7 +45,9 @@ enum SweepCommand {
         let last = seed &+ UInt64(scenes - 1)
         print("gatespeed bench --sweep \(scenes) --seed \(seed): scenes \(seed)…\(last), \(tally.runCount) runs ridden, "
               + "\(frames) frames in " + BenchReport.fixed(seconds, 1) + " s (\(build), \(threads) threads)")
-        SweepReport.lines(tally).forEach { print($0) }
+        // GATESPEED_SWEEP_WORST=N lists N failed runs and N largest errors (to split the work).
+        let listed = getenv("GATESPEED_SWEEP_WORST").flatMap { Int(String(cString: $0)) }.map { max(0, $0) }
+        SweepReport.lines(tally, worst: listed ?? 10, largest: listed ?? 3).forEach { print($0) }
         // Colour and grey runs apart (the report lists only the traits that fail most).
         let byTrait = tally.failuresByTrait()
         if let colour = byTrait.first(where: { $0.trait == .colour }) {
