@@ -20,9 +20,16 @@ struct ChangeTiles: Sendable {
     /// True when foreground is spread over most of the view (a shifted camera changes every
     /// textured patch a little) rather than gathered in one place (a person, however close).
     /// The view is cut into 8 x 6 tiles; a tile counts when over a tenth of it is foreground.
-    /// The mask is read eight cells a word: empty words, nearly all of them, cost one test.
+    /// The mask (one byte a cell, 0 or 1) is read eight cells a word: empty words, nearly all of
+    /// them, cost one test. Fewer foreground cells in all than the smallest tiles would need to
+    /// be busy (the usual frame: nobody, or one person) answer without counting tile by tile.
     mutating func changeIsEverywhere(mask m: UnsafePointer<UInt8>, tileShare: Double) -> Bool {
         let tileColumns = Self.tileColumns, tileRows = Self.tileRows
+        let neededTiles = (tileShare * Double(tileColumns * tileRows)).rounded(.up)
+        guard neededTiles > 0 else { return true }
+        if Double(Self.foregroundCount(m, count: columns * rows) * 10) <= neededTiles * Double(smallestTileCells) {
+            return false
+        }
         var busyTiles = 0
         tileOfColumn.withUnsafeBufferPointer { tileOfColumn in
         tileOfRow.withUnsafeBufferPointer { tileOfRow in
@@ -53,5 +60,22 @@ struct ChangeTiles: Sendable {
             }
         }}}
         return Double(busyTiles) >= tileShare * Double(tileColumns * tileRows)
+    }
+
+    /// Cells in the smallest tile.
+    private var smallestTileCells: Int { (rows / Self.tileRows) * (columns / Self.tileColumns) }
+
+    /// Foreground cells of a 0/1 mask of `count` cells, eight at a time (the byte sum of a word of
+    /// 0s and 1s is its top byte after multiplying by 0x0101…01).
+    private static func foregroundCount(_ m: UnsafePointer<UInt8>, count: Int) -> Int {
+        let words = UnsafeRawPointer(m)
+        var total = 0, i = 0
+        while i &+ 8 <= count {
+            let word = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            total &+= Int(truncatingIfNeeded: (word &* 0x0101_0101_0101_0101) &>> 56)
+            i &+= 8
+        }
+        while i < count { total &+= Int(m[i]); i &+= 1 }
+        return total
     }
 }
