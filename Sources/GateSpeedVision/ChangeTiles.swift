@@ -65,15 +65,20 @@ struct ChangeTiles: Sendable {
     /// Cells in the smallest tile.
     private var smallestTileCells: Int { (rows / Self.tileRows) * (columns / Self.tileColumns) }
 
-    /// Foreground cells of a 0/1 mask of `count` cells, eight at a time (the byte sum of a word of
-    /// 0s and 1s is its top byte after multiplying by 0x0101…01).
+    /// Foreground cells of a 0/1 mask of `count` cells, 32 at a time: the bytes are added lane by
+    /// lane (at most 255 words before a lane could overflow), then the lanes widened and summed.
     private static func foregroundCount(_ m: UnsafePointer<UInt8>, count: Int) -> Int {
-        let words = UnsafeRawPointer(m)
+        let bytes = UnsafeRawPointer(m)
         var total = 0, i = 0
-        while i &+ 8 <= count {
-            let word = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            total &+= Int(truncatingIfNeeded: (word &* 0x0101_0101_0101_0101) &>> 56)
-            i &+= 8
+        while i &+ 32 <= count {
+            var lanes = SIMD32<UInt8>(repeating: 0)
+            var words = 0
+            while words < 255 && i &+ 32 <= count {
+                lanes &+= bytes.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
+                i &+= 32
+                words &+= 1
+            }
+            total &+= Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
         while i < count { total &+= Int(m[i]); i &+= 1 }
         return total
