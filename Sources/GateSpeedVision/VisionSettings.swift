@@ -43,6 +43,10 @@ public struct VisionSettings: Sendable, Equatable {
     /// Seconds a foreground cell must hold its value before the shifted-view test counts it: a
     /// bump stays, a shaking camera's edges flicker from frame to frame.
     public var cameraShiftSettleSeconds: Double = 0.2
+    /// Seconds the view must look moved, nearly frame after frame (`CameraMotionWatch`), for a
+    /// camera bump to be taken as such when the camera goes on shaking or swaying (its edges never
+    /// hold still): the course is then relearnt.
+    public var cameraMovedSeconds: Double = 0.3
     /// The view counts as shifted (and the course is relearnt) when at least this fraction of
     /// the settled foreground cells is explained by the shift...
     public var cameraShiftExplainedShare: Double = 0.8
