@@ -11,19 +11,20 @@ struct CameraMotionWatch: Sendable {
     static let timeConstant = 0.1
     /// Share of recent time that looked moved (0...1).
     private(set) var share: Float = 0
-    /// Whether the last frame looked moved.
+    /// Whether the last frame looked moved or jolted.
     private var lastLookedMoved = false
     /// Source time (seconds) since which the share has stayed at a half or more; nil below.
     private var movingSince: Double?
     private var lastTime: Double?
 
-    /// Adds the verdict of the frame at `time` (seconds).
-    mutating func add(looksMoved: Bool, time: Double) {
+    /// Adds the verdict of the frame at `time` (seconds); `jolted`: the frame is to be held
+    /// though it does not count as moved.
+    mutating func add(looksMoved: Bool, jolted: Bool, time: Double) {
         // The first frame seen after learning is the whole share.
         let weight = lastTime.map { Float(1 - Self.decay(max(0, time - $0) / Self.timeConstant)) } ?? 1
         lastTime = time
         share += weight * ((looksMoved ? 1 : 0) - share)
-        lastLookedMoved = looksMoved
+        lastLookedMoved = looksMoved || jolted
         if share >= 0.5 {
             if movingSince == nil { movingSince = time }
         } else {
@@ -31,7 +32,7 @@ struct CameraMotionWatch: Sendable {
         }
     }
 
-    /// The last frame looked moved, or the view has looked so most of the recent time.
+    /// The last frame looked moved or jolted, or the view has looked so most of the recent time.
     var isMoving: Bool { lastLookedMoved || share >= 0.5 }
 
     /// Whether the view has been moving, without a break, for `seconds` up to `time`.

@@ -136,10 +136,17 @@ struct CameraShiftTest: Sendable {
     /// Also notes whether this frame looks moved: its cells that turned foreground look like a
     /// shift, or its whole foreground is explained by one in at least half its cells (a rider's
     /// cells may be among them); then `isSuspect(at:)` holds.
-    mutating func viewShifted(explainedShare: Double, tileShare: Double, time: Double, movedSeconds: Double) -> Bool {
+    ///
+    /// A frame whose fresh cells look like a shift in only `joltTileShare` of the tiles (a jolt
+    /// of a shaking camera that moved the strongest edges only: the posts, the horizon) is held
+    /// too, without counting as moved.
+    mutating func viewShifted(explainedShare: Double, tileShare: Double, joltTileShare: Double, time: Double,
+                              movedSeconds: Double) -> Bool {
         let looksMoved = Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows)
             || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows)
-        motion.add(looksMoved: looksMoved, time: time)
+        let jolted = looksMoved
+            || Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, joltTileShare, columns, rows)
+        motion.add(looksMoved: looksMoved, jolted: jolted, time: time)
         return Self.looksShifted(foreground, explained, tileCounts, explainedShare, tileShare, columns, rows)
             || motion.hasLookedMoved(for: movedSeconds, at: time)
     }

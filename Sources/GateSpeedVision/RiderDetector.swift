@@ -163,7 +163,8 @@ public struct RiderDetector: Sendable {
             probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
             let shifted = shift.viewShifted(explainedShare: settings.cameraShiftExplainedShare, tileShare: settings.cameraShiftTiles,
-                                            time: frame.timestamp, movedSeconds: settings.cameraMovedSeconds)
+                                            joltTileShare: settings.cameraJoltTiles, time: frame.timestamp,
+                                            movedSeconds: settings.cameraMovedSeconds)
             if fraction > settings.globalChangeFraction || shifted
                 || mask.withUnsafeBufferPointer({ changeTiles.changeIsEverywhere(mask: $0.baseAddress!,
                                                                                  tileShare: settings.globalChangeTiles) }) {

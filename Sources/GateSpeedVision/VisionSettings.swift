@@ -52,6 +52,10 @@ public struct VisionSettings: Sendable, Equatable {
     public var cameraShiftExplainedShare: Double = 0.8
     /// ... and the explained cells lie in at least this fraction of the view's 8 x 6 tiles.
     public var cameraShiftTiles: Double = 0.25
+    /// A frame whose freshly changed cells are explained by a shift (`cameraShiftExplainedShare`)
+    /// in at least this fraction of the tiles is a shaking camera's jolt: the tracker skips it
+    /// (as a dropped frame), though the view does not count as moved.
+    public var cameraJoltTiles: Double = 0.125
     /// Fraction of the view foreground under the global gain above which the light is measured
     /// tile by tile (`LocalLight`): a cloud's shadow over part of the ground, shaded ground under
     /// a lit sky. It stays measured so until the tiles' gains agree again.
