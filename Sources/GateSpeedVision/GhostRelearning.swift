@@ -74,7 +74,8 @@ struct GhostRelearning: Sendable {
     }
 
     /// Visits the foreground cells of `mask`, learns in the ghosts among them (clearing them from
-    /// `mask`), and feeds to `shift` those that have held their value `cameraShiftSettleSeconds`. Returns the number of cells learnt in.
+    /// `mask`), and feeds every one to `shift` with its age (turned foreground this frame, held
+    /// its value `cameraShiftSettleSeconds`, or neither). Returns the number of cells learnt in.
     ///
     /// - Parameters:
     ///   - previousMask: last frame's final mask (a cell foreground there has an anchor).
