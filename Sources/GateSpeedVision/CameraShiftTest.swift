@@ -27,8 +27,11 @@ struct CameraShiftTest: Sendable {
     /// The same for the cells that turned foreground this frame.
     private var freshTileCounts = [Int32](repeating: 0, count: CameraShiftTest.tileColumns * CameraShiftTest.tileRows)
     private var freshForeground = 0, freshExplained = 0
-    /// Source time (seconds) until which a sudden change of the edges is waited out.
-    private var suspectUntil = -Double.infinity
+    /// The same for every foreground cell of this frame, whatever its age (`CameraMotionWatch`).
+    private var allTileCounts = [Int32](repeating: 0, count: CameraShiftTest.tileColumns * CameraShiftTest.tileRows)
+    private var allForeground = 0, allExplained = 0
+    /// Whether the view looks moved, frame after frame (see `CameraMotionWatch`).
+    private var motion = CameraMotionWatch()
     private(set) var isLearnt = false
 
     init(columns: Int, rows: Int) {
@@ -83,48 +86,86 @@ struct CameraShiftTest: Sendable {
             }
         }}}}
         isLearnt = true
+        motion = CameraMotionWatch()
         begin()
     }
 
     /// Starts a frame's count.
     mutating func begin() {
-        foreground = 0; explained = 0; freshForeground = 0; freshExplained = 0
-        for k in 0..<tileCounts.count { tileCounts[k] = 0; freshTileCounts[k] = 0 }
+        foreground = 0; explained = 0; freshForeground = 0; freshExplained = 0; allForeground = 0; allExplained = 0
+        for k in 0..<tileCounts.count { tileCounts[k] = 0; freshTileCounts[k] = 0; allTileCounts[k] = 0 }
     }
+
+    /// What a foreground cell counts for: it turned foreground this frame, it has held its value
+    /// for the settling time (and not much longer), or neither (it still counts in the view's
+    /// whole foreground, for `CameraMotionWatch`).
+    enum CellAge { case fresh, settled, other }
 
     /// Counts one foreground cell at grid (`x`, `y`) whose luma is `value` (gain 1), foreground
     /// beyond `threshold` (gain 1). It is explained when an edge as strong as that lies within
     /// the shift's reach and the value is one the course had there.
     @inline(__always)
-    /// `fresh`: the cell turned foreground this frame (counted apart, for `isSuspect(at:)`).
     mutating func count(cell i: Int, x: Int, y: Int, value: Float, threshold: Float, background: BackgroundModel,
-                        fresh: Bool = false) {
+                        age: CellAge) {
         guard isLearnt, i < low.count else { return }
-        if fresh { freshForeground &+= 1 } else { foreground &+= 1 }
+        allForeground &+= 1
+        switch age {
+        case .fresh: freshForeground &+= 1
+        case .settled: foreground &+= 1
+        case .other: break
+        }
         // Noise on both sides of the comparison: two of the cell's deviations.
         let margin = 2 * background.noiseValue(at: i) + 1
         if high[i] - low[i] >= threshold && value >= low[i] - margin && value <= high[i] + margin {
             let tile = (Self.tileRows * y / rows) * Self.tileColumns + Self.tileColumns * x / columns
-            if fresh { freshExplained &+= 1; freshTileCounts[tile] &+= 1 } else { explained &+= 1; tileCounts[tile] &+= 1 }
+            allExplained &+= 1; allTileCounts[tile] &+= 1
+            switch age {
+            case .fresh: freshExplained &+= 1; freshTileCounts[tile] &+= 1
+            case .settled: explained &+= 1; tileCounts[tile] &+= 1
+            case .other: break
+            }
         }
     }
 
     /// Whether this frame's foreground is a shifted view: at least `explainedShare` of the
-    /// foreground cells explained, in at least `tileShare` of the tiles (a tile counts with a
-    /// line of explained cells a quarter of its side long).
+    /// settled foreground cells explained, in at least `tileShare` of the tiles (a tile counts
+    /// with a line of explained cells a quarter of its side long); or the view has looked moved
+    /// (see `CameraMotionWatch`) for `movedSeconds`: a camera bumped while it shakes or sways,
+    /// whose edges never hold still.
     ///
-    /// Also notes when the cells that turned foreground this frame look like a shift: then
-    /// `isSuspect(at:)` holds until they have had `settleSeconds` to settle (and 0.15 s more).
-    mutating func viewShifted(explainedShare: Double, tileShare: Double, time: Double, settleSeconds: Double) -> Bool {
-        if Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows) {
-            suspectUntil = time + settleSeconds + 0.15
-        }
+    /// Also notes whether this frame looks moved: its cells that turned foreground look like a
+    /// shift, or its whole foreground is explained by one in at least half its cells (a rider's
+    /// cells may be among them); then `isSuspect(at:)` holds.
+    ///
+    /// A frame whose fresh cells look like a shift in only `joltTileShare` of the tiles (a jolt
+    /// of a shaking camera that moved the strongest edges only: the posts, the horizon) is held
+    /// too, without counting as moved.
+    mutating func viewShifted(explainedShare: Double, tileShare: Double, joltTileShare: Double, time: Double,
+                              movedSeconds: Double) -> Bool {
+        let looksMoved = Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows)
+            || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows)
+        let jolted = looksMoved
+            || Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, joltTileShare, columns, rows)
+        motion.add(looksMoved: looksMoved, jolted: jolted, time: time)
         return Self.looksShifted(foreground, explained, tileCounts, explainedShare, tileShare, columns, rows)
+            || motion.hasLookedMoved(for: movedSeconds, at: time)
     }
 
-    /// Whether the frame at `time` (seconds) follows a sudden change of the edges that has not
-    /// settled yet: nothing seen then is followed.
-    func isSuspect(at time: Double) -> Bool { time < suspectUntil }
+    /// Whether the frame at `time` (seconds) looks moved, or follows frames that did so often
+    /// that the view is moving: nothing seen then is followed. A single jolt of a shaking camera
+    /// holds its own frame only.
+    func isSuspect(at time: Double) -> Bool { motion.isMoving }
+
+    /// This frame's counts (for the bench's trace): settled foreground, explained and their tiles,
+    /// the same for the fresh cells and for all of them, and the share of recent time the view looked moved.
+    var counts: (foreground: Int, explained: Int, fresh: Int, freshExplained: Int, tiles: Int, freshTiles: Int,
+                 all: Int, allExplained: Int, allTiles: Int, moving: Double) {
+        let side = min(columns / Self.tileColumns, rows / Self.tileRows)
+        let line = Int32(max(3, side / 4))
+        return (foreground, explained, freshForeground, freshExplained, tileCounts.filter { $0 >= line }.count,
+                freshTileCounts.filter { $0 >= line }.count, allForeground, allExplained,
+                allTileCounts.filter { $0 >= line }.count, Double(motion.share))
+    }
 
     private static func looksShifted(_ foreground: Int, _ explained: Int, _ tiles: [Int32], _ explainedShare: Double,
                                      _ tileShare: Double, _ columns: Int, _ rows: Int) -> Bool {

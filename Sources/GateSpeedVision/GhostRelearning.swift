@@ -74,7 +74,8 @@ struct GhostRelearning: Sendable {
     }
 
     /// Visits the foreground cells of `mask`, learns in the ghosts among them (clearing them from
-    /// `mask`), and feeds to `shift` those that have held their value `cameraShiftSettleSeconds`. Returns the number of cells learnt in.
+    /// `mask`), and feeds every one to `shift` with its age (turned foreground this frame, held
+    /// its value `cameraShiftSettleSeconds`, or neither). Returns the number of cells learnt in.
     ///
     /// - Parameters:
     ///   - previousMask: last frame's final mask (a cell foreground there has an anchor).
@@ -115,9 +116,8 @@ struct GhostRelearning: Sendable {
                 }
                 let held = x >= guarded.low && x <= guarded.high && y >= guardedRows.low && y <= guardedRows.high
                 if moved || held {
-                    if previousMask[i] == 0 {
-                        shift.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background, fresh: true)
-                    }
+                    shift.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background,
+                                age: previousMask[i] == 0 ? .fresh : .other)
                     anchor[i] = value
                     anchorBlue[c] = colour.blue; anchorRed[c] = colour.red
                     since[i] = time
@@ -126,9 +126,8 @@ struct GhostRelearning: Sendable {
                 // A shifted view holds still from one moment on; a shaking camera's edges flicker and
                 // never count, and light that creeps past the model's gain settles cell by cell.
                 let settled = time - since[i]
-                if settled >= settle && settled < settle + 0.5 {
-                    shift.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background)
-                }
+                shift.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background,
+                            age: settled >= settle && settled < settle + 0.5 ? .settled : .other)
                 if time - since[i] >= after {
                     background.absorb(at: i, value: value)
                     if usesChroma { chroma.absorb(at: c, blue: colour.blue, red: colour.red) }

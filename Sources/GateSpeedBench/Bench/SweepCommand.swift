@@ -113,6 +113,7 @@ enum SweepCommand {
                 }
             }
             if runEnded { pipeline.announcementFinished { _ in } }
+            if SweepTrace.isOn { SweepTrace.line(pipeline.lastOutput, detector: pipeline.detector) }
         }) == .delivered {
             frames += 1
         }
