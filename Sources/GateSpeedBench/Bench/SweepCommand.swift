@@ -63,6 +63,10 @@ enum SweepCommand {
             print(sweep.description)
             for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
             print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+            // GATESPEED_SWEEP_TRACE=1: every frame's timed position and every crossing against the truth.
+            if getenv("GATESPEED_SWEEP_TRACE") != nil {
+                do throws(ConfigurationError) { try SweepTrace.print(sweep) } catch { return 1 }
+            }
         }
         return 0
     }
