@@ -10,7 +10,9 @@ import GateSpeedVision
 /// position is timed against the posts' image positions, frame by frame. With a `GateCourse`
 /// (posts marked with base and top), the rider's position along the course in metres is
 /// timed against vertical gate planes through the posts, through a `GatePlaneTrack` that
-/// smooths depth over the track and so delays every sample by its window (0.3 s).
+/// smooths depth over the track and so delays every sample by its window (0.3 s). With the
+/// image rule a `ViewTrack` smooths the view position likewise (0.45 s), setting aside frames
+/// whose region was merged with someone else's, and gives each sample the sigma it showed.
 ///
 /// Frame times are kept monotonic per source (`SourceClock`): a frame with an unusable,
 /// repeated or slightly earlier timestamp is not analysed; a big step back (two recordings
@@ -43,7 +45,6 @@ public struct TimingPipeline: Sendable {
     /// The image rule's smoother of the rider's view position (nil with a gate course).
     private var viewTrack: ViewTrack?
     private var jitter = TimestampJitterMeter()
-    private var positionNoise = PositionNoiseMeter()
     /// The foot-edge precision (pixels, 1 sigma) below which all foot points weigh the same.
     static let cleanFootSigmaPixels = 0.5
     /// Metres across the post line, either side, within which a person can be the rider.
@@ -139,7 +140,6 @@ public struct TimingPipeline: Sendable {
         if trackID != 0 && lastTrackID != 0 && trackID != lastTrackID {
             // Someone else is being followed now: never join two people's paths into one.
             machine.trackChanged()
-            positionNoise.forget()
         }
         if trackID != 0 { lastTrackID = trackID }
         machine.observe(sample, emit: emit)
@@ -207,7 +207,6 @@ public struct TimingPipeline: Sendable {
     private mutating func forgetTrack() {
         gateTrack?.reset()
         viewTrack?.reset()
-        positionNoise.forget()
         lastTrackID = 0
     }
 

@@ -1,7 +1,9 @@
 import GateSpeedCore
 
 /// Smooths the rider's view position for the image rule, as `GatePlaneTrack` does along the
-/// course: each frame is judged `window` seconds after it was seen, by a robust local quadratic
+/// course: each frame is judged `window` seconds after it was seen (0.45 s: long enough to
+/// average a sway of the camera or an outline lost for a few frames against a shadow, short
+/// enough for a quadratic to follow any rider's speed), by a robust local quadratic
 /// fit of the same person's positions either side of it, so a single bad frame (the region
 /// merged with a bystander or a shadow for a frame, a half-seen body at a view edge) does not
 /// move the crossing, and the crossing's sigma comes from the scatter actually seen around it.
@@ -41,7 +43,7 @@ struct ViewTrack: Sendable {
     /// Entries [0, emitted) have been judged and are kept as history for later ones.
     private var emitted = 0
 
-    init(window: Double = 0.25, capacity: Int = 512) {
+    init(window: Double = 0.45, capacity: Int = 512) {
         self.window = window
         ring = [Entry](repeating: Entry(), count: capacity)
         residuals = [Double](repeating: 0, count: capacity)
@@ -97,6 +99,8 @@ struct ViewTrack: Sendable {
     /// What counts as far off the first fit: this many robust sigmas (1.4826 median absolute
     /// residuals), and never less than `outlierFloorWidths` of the rider's region width.
     static let outlierDeviations = 3.0
+    /// Refits without the frames far off the previous fit.
+    static let outlierPasses = 2
     static let outlierFloorWidths = 0.1
     /// Largest widening of the sigma for residuals correlated from frame to frame.
     static let maximumCorrelationFactor = 3.0
@@ -107,55 +111,73 @@ struct ViewTrack: Sendable {
         while low > 0, current.t - entry(low - 1).t <= window { low -= 1 }
         var high = index
         while high + 1 < count, entry(high + 1).t - current.t <= window { high += 1 }
-        var first = LocalQuadraticFit(window: window)
-        for j in low...high {
-            let e = entry(j)
-            guard e.trackID == current.trackID else { continue }
-            first.add(dt: e.t - current.t, value: e.x, weight: e.weight)
-        }
-        guard let rough = first.solve() else { return RiderSample(t: current.t, x: current.x, confidence: current.confidence) }
-        // The cut: a robust scale of the residuals (their median), so one wild frame does not
-        // widen it the way it widens an rms.
+        // The usual width of the person's region here: a region much wider or narrower than it is
+        // merged with someone else's (a bystander, a shadow) or half lost, and its centre weighs less.
         var n = 0
-        for j in low...high {
-            let e = entry(j)
-            guard e.trackID == current.trackID else { continue }
-            residuals[n] = abs(e.x - rough.value(at: e.t - current.t))
+        for j in low...high where entry(j).trackID == current.trackID {
+            residuals[n] = entry(j).width
             n += 1
         }
-        let median = Self.median(&residuals, count: n)
-        let limit = max(Self.outlierFloorWidths * current.width, Self.outlierDeviations * 1.4826 * median)
-        var fit = LocalQuadraticFit(window: window)
-        var jitter = 0.0, jitterCount = 0
-        for j in low...high {
-            let e = entry(j)
-            guard e.trackID == current.trackID else { continue }
-            let dt = e.t - current.t
-            guard abs(e.x - rough.value(at: dt)) <= limit else { continue }
-            fit.add(dt: dt, value: e.x, weight: e.weight)
-            jitter += e.tSigma * e.tSigma
-            jitterCount += 1
+        let usualWidth = Self.median(&residuals, count: n)
+        var fitted: LocalQuadraticFit.Solution?
+        var limit = Double.infinity
+        var jitter = 0.0, kept = 0
+        for _ in 0...Self.outlierPasses {
+            if let fitted {
+                // The cut: a robust scale of the residuals (their median), so one wild frame does
+                // not widen it the way it widens an rms.
+                n = 0
+                for j in low...high where entry(j).trackID == current.trackID {
+                    let e = entry(j)
+                    residuals[n] = abs(e.x - fitted.value(at: e.t - current.t))
+                    n += 1
+                }
+                let median = Self.median(&residuals, count: n)
+                limit = max(Self.outlierFloorWidths * usualWidth, Self.outlierDeviations * 1.4826 * median)
+            }
+            var fit = LocalQuadraticFit(window: window)
+            jitter = 0; kept = 0
+            for j in low...high where entry(j).trackID == current.trackID {
+                let e = entry(j)
+                let dt = e.t - current.t
+                if let fitted, abs(e.x - fitted.value(at: dt)) > limit { continue }
+                fit.add(dt: dt, value: e.x, weight: e.weight * Self.widthWeight(e.width, usual: usualWidth))
+                jitter += e.tSigma * e.tSigma
+                kept += 1
+            }
+            guard let solution = fit.solve() else { break }
+            fitted = solution
         }
-        let solution = fit.solve() ?? rough
-        let correlation = Self.correlationFactor(lagOneCorrelation(solution, low, high, current, limit: limit, rough: rough))
-        let leverage = solution.leverage
-        let tSigma = jitterCount > 0 ? (jitter / Double(jitterCount) * leverage).squareRoot() : 0
+        guard let solution = fitted else {
+            return RiderSample(t: current.t, x: current.x, confidence: current.confidence)
+        }
+        let correlation = Self.correlationFactor(lagOneCorrelation(solution, low, high, current, limit: limit))
+        let tSigma = kept > 0 ? (jitter / Double(kept) * solution.leverage).squareRoot() : 0
         let xSigma = solution.sigma * correlation
         return RiderSample(t: current.t, x: solution.value, confidence: current.confidence,
                            xSigma: xSigma.isFinite ? xSigma : 0, tSigma: tSigma.isFinite ? tSigma : 0)
     }
 
+    /// Relative weight of a region `width` wide where the person's is usually `usual` wide:
+    /// 1 within a quarter of it, falling with the square of the departure beyond.
+    static func widthWeight(_ width: Double, usual: Double) -> Double {
+        guard usual > 0, width > 0 else { return 1 }
+        let departure = abs(width / usual - 1)
+        guard departure > 0.25 else { return 1 }
+        return (0.25 / departure) * (0.25 / departure)
+    }
+
     /// The lag-one correlation of the kept residuals about `fit`, in time order (0 with too few).
     private func lagOneCorrelation(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry,
-                                   limit: Double, rough: LocalQuadraticFit.Solution) -> Double {
+                                   limit: Double) -> Double {
         var previous: Double?
         var products = 0.0, squares = 0.0, pairs = 0
         for j in low...high {
             let e = entry(j)
             guard e.trackID == current.trackID else { continue }
             let dt = e.t - current.t
-            guard abs(e.x - rough.value(at: dt)) <= limit else { continue }
             let r = e.x - fit.value(at: dt)
+            guard abs(r) <= limit else { continue }
             squares += r * r
             if let previous { products += previous * r; pairs += 1 }
             previous = r
@@ -185,3 +207,4 @@ struct ViewTrack: Sendable {
         return count % 2 == 1 ? values[count / 2] : 0.5 * (values[count / 2 - 1] + values[count / 2])
     }
 }
+
