@@ -69,12 +69,13 @@ import GateSpeedSimulation
         #expect(p99 <= 1.05, report)
         #expect(median <= 0.15, report)
         #expect(tally.falseStartCount <= 5, report)
-        // Every speed carries an honest ±: its 95 % interval holds the truth in most detected runs
-        // (the whole sweep's figure is the goal of about 95 %), since each crossing's sigma
+        // Every speed carries an honest ±: its 95 % interval holds the truth in about 95 % of the
+        // detected runs, since each crossing's sigma
         // comes from the scatter, drops and correlation of the positions around it (`ViewTrack`).
         let coverage = tally.uncertaintyCoverage
-        print("fixed set: ± holds the truth in \(coverage.covered) of \(coverage.total) detected runs")
-        #expect(Double(coverage.covered) >= 0.9 * Double(coverage.total), report)
+        print("fixed set (seeds \(Self.quickSeeds)): ± holds the truth in \(coverage.covered) of \(coverage.total) detected runs")
+        // 43 of 47 (91.5 %) before the view track, 46 of 47 with it.
+        #expect(Double(coverage.covered) >= 0.95 * Double(coverage.total), report)
     }
 
     /// Scenes of the sweep whose runs were timed 0.75-1.04 % off, one by one, before the view

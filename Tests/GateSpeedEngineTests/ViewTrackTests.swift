@@ -89,7 +89,7 @@ import Testing
         let swaying = try coverage(trials: 300) { random in
             let phase = random.uniform(0...6.28), amplitude = 0.003
             let noise = (0..<80).map { _ in 0.0005 * random.gaussian() }
-            return Self.entries(error: { t, k in amplitude * sine(12.566 * t + phase) + noise[k] })
+            return Self.entries(error: { t, k in amplitude * Self.sine(12.566 * t + phase) + noise[k] })
         }
         let dropping = try coverage(trials: 300) { random in
             let noise = (0..<80).map { _ in 0.003 * random.gaussian() }
