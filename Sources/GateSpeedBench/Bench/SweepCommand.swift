@@ -120,6 +120,8 @@ enum SweepCommand {
         }) == .delivered {
             frames += 1
         }
+        // The end of the scene: samples still held for smoothing are judged, as the service does.
+        pipeline.finish { event in if let judged = sweepEvent(event) { events.append(judged) } }
         return Judged(outcome: SweepSceneOutcome(judging: events, of: sweep), events: events, frames: frames)
     }
 
