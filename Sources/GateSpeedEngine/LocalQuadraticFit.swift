@@ -22,6 +22,9 @@ struct LocalQuadraticFit {
         var sigma: Double
         var c1: Double, c2: Double
         var order: Int
+        /// The centre value's variance per unit variance of one point of weight 1 (about 1/n
+        /// for n evenly spread points): how much the points average noise down.
+        var leverage = 1.0
         /// The fitted value at `dt` seconds from the centre.
         func value(at dt: Double) -> Double { value + c1 * dt + c2 * dt * dt }
     }
@@ -53,7 +56,7 @@ struct LocalQuadraticFit {
         let variance = max(0, vv / s.0 - mean * mean)
         let effective = s.0 * s.0 / max(1e-12, u.0)
         let sigma = (variance / max(1, effective - 1)).squareRoot()
-        return Solution(value: mean, sigma: sigma, c1: 0, c2: 0, order: 0)
+        return Solution(value: mean, sigma: sigma, c1: 0, c2: 0, order: 0, leverage: 1 / max(1, effective))
     }
 
     private func solveQuadratic() -> Solution? {
@@ -77,7 +80,7 @@ struct LocalQuadraticFit {
             + r.2 * (u.2 * r.0 + u.3 * r.1 + u.4 * r.2)
         let sigma = (sigma2 * max(0, leverage)).squareRoot()
         guard c0.isFinite, sigma.isFinite else { return nil }
-        return Solution(value: c0, sigma: sigma, c1: c1, c2: c2, order: 2)
+        return Solution(value: c0, sigma: sigma, c1: c1, c2: c2, order: 2, leverage: max(0, leverage))
     }
 
     private func solveLine() -> Solution? {
@@ -92,6 +95,6 @@ struct LocalQuadraticFit {
         let leverage = i00 * (u.0 * i00 + u.1 * i01) + i01 * (u.1 * i00 + u.2 * i01)
         let sigma = (sigma2 * max(0, leverage)).squareRoot()
         guard c0.isFinite, sigma.isFinite else { return nil }
-        return Solution(value: c0, sigma: sigma, c1: c1, c2: 0, order: 1)
+        return Solution(value: c0, sigma: sigma, c1: c1, c2: 0, order: 1, leverage: max(0, leverage))
     }
 }

@@ -10,7 +10,9 @@ import GateSpeedVision
 /// position is timed against the posts' image positions, frame by frame. With a `GateCourse`
 /// (posts marked with base and top), the rider's position along the course in metres is
 /// timed against vertical gate planes through the posts, through a `GatePlaneTrack` that
-/// smooths depth over the track and so delays every sample by its window (0.3 s).
+/// smooths depth over the track and so delays every sample by its window (0.3 s). With the
+/// image rule a `ViewTrack` smooths the view position likewise (0.45 s), setting aside frames
+/// whose region was merged with someone else's, and gives each sample the sigma it showed.
 ///
 /// Frame times are kept monotonic per source (`SourceClock`): a frame with an unusable,
 /// repeated or slightly earlier timestamp is not analysed; a big step back (two recordings
@@ -40,8 +42,9 @@ public struct TimingPipeline: Sendable {
     /// The judge of frame timestamps, with its counts.
     public private(set) var clock = SourceClock()
     private var gateTrack: GatePlaneTrack?
+    /// The image rule's smoother of the rider's view position (nil with a gate course).
+    private var viewTrack: ViewTrack?
     private var jitter = TimestampJitterMeter()
-    private var positionNoise = PositionNoiseMeter()
     /// The foot-edge precision (pixels, 1 sigma) below which all foot points weigh the same.
     static let cleanFootSigmaPixels = 0.5
     /// Metres across the post line, either side, within which a person can be the rider.
@@ -71,6 +74,7 @@ public struct TimingPipeline: Sendable {
             gateTrack = GatePlaneTrack(camera: gateCourse.camera)
         } else {
             machine = try TimingMachine(course: course, settings: timing)
+            viewTrack = ViewTrack()
         }
         detector = RiderDetector(settings: vision, geometry: geometry)
     }
@@ -123,12 +127,11 @@ public struct TimingPipeline: Sendable {
             track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
             track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
             gateTrack = track
-        } else {
-            let rider = output.rider
-            if let rider { positionNoise.add(t: output.time, x: rider.x) }
-            let sample = RiderSample(t: output.time, x: rider?.x, confidence: rider?.confidence ?? 0,
-                                     xSigma: positionNoise.sigma, tSigma: jitter.sigma)
-            feed(sample, trackID: rider?.trackID ?? 0, emit: emit)
+        } else if var track = viewTrack.take() {
+            let entry = Self.viewEntry(output, tSigma: jitter.sigma, gridColumns: detector.gridSize?.columns ?? 0)
+            track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
+            track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
+            viewTrack = track
         }
     }
 
@@ -137,7 +140,6 @@ public struct TimingPipeline: Sendable {
         if trackID != 0 && lastTrackID != 0 && trackID != lastTrackID {
             // Someone else is being followed now: never join two people's paths into one.
             machine.trackChanged()
-            positionNoise.forget()
         }
         if trackID != 0 { lastTrackID = trackID }
         machine.observe(sample, emit: emit)
@@ -171,6 +173,26 @@ public struct TimingPipeline: Sendable {
         return entry
     }
 
+    /// What the view track needs of this frame's rider: the timed position, weighed down where it
+    /// is less sure (a region merged with someone's, which its area tells, or cut by the view's
+    /// edge, where the centre is partly guessed), and the timestamp's sigma.
+    static func viewEntry(_ output: DetectorOutput, tSigma: Double, gridColumns: Int) -> ViewTrack.Entry {
+        var entry = ViewTrack.Entry(t: output.time)
+        guard let rider = output.rider, rider.x.isFinite else { return entry }
+        entry.trackID = rider.trackID
+        entry.confidence = rider.confidence
+        entry.x = rider.x
+        entry.tSigma = tSigma
+        entry.width = rider.blob.width
+        let edge = gridColumns > 0 ? 1.5 / Double(gridColumns) : 0
+        let clipped = rider.blob.minX <= edge || rider.blob.maxX >= 1 - edge
+        entry.weight = rider.confidence * rider.confidence * (clipped ? Self.clippedWeight : 1)
+        return entry
+    }
+
+    /// Relative weight of a position read from a region cut by the view's edge.
+    static let clippedWeight = 0.1
+
     /// The source's clock broke off after the last frame: samples still held for smoothing are
     /// judged (a run that finished just before counts), then a run still in progress is
     /// `camera_lost` at the last frame's time, and the rider and the timestamp jitter are forgotten.
@@ -181,10 +203,10 @@ public struct TimingPipeline: Sendable {
         jitter.reset()
     }
 
-    /// Drops what the gate-plane track holds and who was followed.
+    /// Drops what the gate-plane or view track holds and who was followed.
     private mutating func forgetTrack() {
         gateTrack?.reset()
-        positionNoise.forget()
+        viewTrack?.reset()
         lastTrackID = 0
     }
 
@@ -220,6 +242,10 @@ public struct TimingPipeline: Sendable {
 
     /// The source ended (end of a file): samples still held for smoothing are judged now.
     public mutating func finish(emit: (TimingEvent) -> Void) {
+        if var track = viewTrack.take() {
+            track.drain(now: lastFrameTime, flush: true) { sample, id in feed(sample, trackID: id, emit: emit) }
+            viewTrack = track
+        }
         guard var track = gateTrack.take() else { return }
         track.drain(now: lastFrameTime, flush: true) { sample, id in feed(sample, trackID: id, emit: emit) }
         gateTrack = track

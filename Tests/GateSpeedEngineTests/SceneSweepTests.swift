@@ -74,6 +74,27 @@ import GateSpeedSimulation
         #expect(p99 <= 1.8, report)
         #expect(median <= 0.15, report)
         #expect(tally.falseStartCount <= 5, report)
+        // Every speed carries an honest ±: its 95 % interval holds the truth in about 95 % of the
+        // detected runs, since each crossing's sigma
+        // comes from the scatter, drops and correlation of the positions around it (`ViewTrack`).
+        let coverage = tally.uncertaintyCoverage
+        print("fixed set (seeds \(Self.quickSeeds)): ± holds the truth in \(coverage.covered) of \(coverage.total) detected runs")
+        // 43 of 47 (91.5 %) before the view track, 46 of 47 with it.
+        #expect(Double(coverage.covered) >= 0.95 * Double(coverage.total), report)
+    }
+
+    /// Scenes of the sweep whose runs were timed 0.75-1.04 % off, one by one, before the view
+    /// position was smoothed robustly (`ViewTrack`): seed 307's third run (+1.04 %: merged with a
+    /// standing bystander near a post), seed 429 (+0.93 %: a large slow rider), seed 452
+    /// (-0.75 %: a fast rider at 20 fps, the camera swaying). Now every run is within 0.5 %.
+    @Test(arguments: [UInt64(307), 429, 452])
+    func runsOnceTimedOffByOneFrameAreWithinHalfAPercent(seed: UInt64) throws {
+        let outcome = try Self.judge(SceneSweep.scene(seed: seed))
+        var tally = SweepTally()
+        tally.add(outcome)
+        let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
+        #expect(tally.detectedCount == tally.runCount, report)
+        #expect((tally.errorPercentile(1) ?? .infinity) <= 0.5, report)
     }
 
     // MARK: The generator

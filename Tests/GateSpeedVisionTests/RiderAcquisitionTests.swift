@@ -20,18 +20,22 @@ import Testing
         var pipeline = try TimingPipeline(course: Course(posts: scene.posts, lengthMetres: scene.courseLength))
         var source = SimulatedCourseSource(scene: scene)
         var judged = Judged()
+        func collect(_ event: TimingEvent) -> Bool {
+            switch event {
+            case .result(let result): judged.results.append(result); return true
+            case .invalid(let run): judged.invalid.append(run); return true
+            case .start(let t, _, _): judged.starts.append(t)
+            default: break
+            }
+            return false
+        }
         while source.nextFrame({ frame in
             var ended = false
-            pipeline.process(frame) { event in
-                switch event {
-                case .result(let result): judged.results.append(result); ended = true
-                case .invalid(let run): judged.invalid.append(run); ended = true
-                case .start(let t, _, _): judged.starts.append(t)
-                default: break
-                }
-            }
+            pipeline.process(frame) { event in if collect(event) { ended = true } }
             if ended { pipeline.announcementFinished { _ in } }
         }) == .delivered {}
+        // The end of the stream: samples still held for smoothing are judged, as the service does.
+        pipeline.finish { _ = collect($0) }
         return judged
     }
 

@@ -63,6 +63,11 @@ enum SweepCommand {
             print(sweep.description)
             for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
             print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+            // GATESPEED_SWEEP_TRACE=1: every frame's timed position and every crossing against the truth
+            // (=detector: what the detector made of each frame, printed as the scene is judged).
+            if getenv("GATESPEED_SWEEP_TRACE") != nil && !SweepDetectorTrace.isOn {
+                do throws(ConfigurationError) { try SweepTrace.print(sweep) } catch { return 1 }
+            }
         }
         return 0
     }
@@ -113,10 +118,12 @@ enum SweepCommand {
                 }
             }
             if runEnded { pipeline.announcementFinished { _ in } }
-            if SweepTrace.isOn { SweepTrace.line(pipeline.lastOutput, detector: pipeline.detector) }
+            if SweepDetectorTrace.isOn { SweepDetectorTrace.line(pipeline.lastOutput, detector: pipeline.detector) }
         }) == .delivered {
             frames += 1
         }
+        // The end of the scene: samples still held for smoothing are judged, as the service does.
+        pipeline.finish { event in if let judged = sweepEvent(event) { events.append(judged) } }
         return Judged(outcome: SweepSceneOutcome(judging: events, of: sweep), events: events, frames: frames)
     }
 

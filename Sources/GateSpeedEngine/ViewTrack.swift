@@ -1,0 +1,210 @@
+import GateSpeedCore
+
+/// Smooths the rider's view position for the image rule, as `GatePlaneTrack` does along the
+/// course: each frame is judged `window` seconds after it was seen (0.45 s: long enough to
+/// average a sway of the camera or an outline lost for a few frames against a shadow, short
+/// enough for a quadratic to follow any rider's speed), by a robust local quadratic
+/// fit of the same person's positions either side of it, so a single bad frame (the region
+/// merged with a bystander or a shadow for a frame, a half-seen body at a view edge) does not
+/// move the crossing, and the crossing's sigma comes from the scatter actually seen around it.
+///
+/// The sigma of each smoothed position (`RiderSample.xSigma`) is the fit's own: the residual
+/// scatter through the fit's leverage (fewer points after drops or gaps weigh in), widened by
+/// the residuals' correlation from frame to frame (a swaying camera or a slowly changing
+/// outline moves neighbouring frames alike, which averaging does not cancel). The timestamps'
+/// jitter goes through the same leverage into `tSigma`.
+///
+/// A fixed ring of frames and a scratch buffer, filled once; `push` and `drain` do not allocate.
+struct ViewTrack: Sendable {
+    /// One analysed frame.
+    struct Entry: Sendable {
+        var t = 0.0
+        var trackID: UInt32 = 0
+        var confidence = 0.0
+        /// The rider's timed position, normalised view x.
+        var x = 0.0
+        /// Relative weight of this position (1: whole region, clear of the view's edges).
+        var weight = 1.0
+        /// One standard deviation of this frame's timestamp, seconds (the source's jitter).
+        var tSigma = 0.0
+        /// Width of the rider's region, view widths: the scale of what counts as far off.
+        var width = 0.0
+        var tracked: Bool { trackID != 0 }
+
+        init(t: Double = 0) { self.t = t }
+    }
+
+    /// Half-width of the smoothing window, seconds (and the delay of every sample).
+    let window: Double
+    private var ring: [Entry]
+    private var residuals: [Double]
+    private var head = 0
+    private var count = 0
+    /// Entries [0, emitted) have been judged and are kept as history for later ones.
+    private var emitted = 0
+
+    init(window: Double = 0.45, capacity: Int = 512) {
+        self.window = window
+        ring = [Entry](repeating: Entry(), count: capacity)
+        residuals = [Double](repeating: 0, count: capacity)
+    }
+
+    var pendingCount: Int { count - emitted }
+
+    /// Forgets everything (a relearn, a lost source, a re-arm). Pending samples are dropped unjudged.
+    mutating func reset() {
+        head = 0; count = 0; emitted = 0
+    }
+
+    @inline(__always)
+    private func entry(_ logical: Int) -> Entry { ring[(head + logical) % ring.count] }
+
+    /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
+    /// is never overwritten unjudged (it is judged now, with what is there).
+    mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
+        if count == ring.count {
+            if emitted == 0 { judgeNext(emit: emit) }
+            head = (head + 1) % ring.count
+            count -= 1
+            emitted -= 1
+        }
+        ring[(head + count) % ring.count] = new
+        count += 1
+    }
+
+    /// Judges every pending frame at least `window` older than `now` (all of them when
+    /// `flush`), handing each to `emit` in time order, and drops history no longer needed.
+    mutating func drain(now: Double, flush: Bool = false, emit: (RiderSample, UInt32) -> Void) {
+        while emitted < count, flush || entry(emitted).t <= now - window {
+            judgeNext(emit: emit)
+        }
+        let horizon = emitted < count ? entry(emitted).t - window : (count > 0 ? entry(count - 1).t - window : 0)
+        while emitted > 0, count > 0, entry(0).t < horizon {
+            head = (head + 1) % ring.count
+            count -= 1
+            emitted -= 1
+        }
+    }
+
+    private mutating func judgeNext(emit: (RiderSample, UInt32) -> Void) {
+        let current = entry(emitted)
+        emitted += 1
+        guard current.tracked else {
+            emit(RiderSample(t: current.t, x: nil, confidence: 0), 0)
+            return
+        }
+        emit(judge(current, at: emitted - 1), current.trackID)
+    }
+
+    /// What counts as far off the first fit: this many robust sigmas (1.4826 median absolute
+    /// residuals), and never less than `outlierFloorWidths` of the rider's region width.
+    static let outlierDeviations = 3.0
+    /// Refits without the frames far off the previous fit.
+    static let outlierPasses = 2
+    static let outlierFloorWidths = 0.1
+    /// Largest widening of the sigma for residuals correlated from frame to frame.
+    static let maximumCorrelationFactor = 3.0
+
+    /// The smoothed position of the frame at logical index `index`.
+    private mutating func judge(_ current: Entry, at index: Int) -> RiderSample {
+        var low = index
+        while low > 0, current.t - entry(low - 1).t <= window { low -= 1 }
+        var high = index
+        while high + 1 < count, entry(high + 1).t - current.t <= window { high += 1 }
+        // The usual width of the person's region here: a region much wider or narrower than it is
+        // merged with someone else's (a bystander, a shadow) or half lost, and its centre weighs less.
+        var n = 0
+        for j in low...high where entry(j).trackID == current.trackID {
+            residuals[n] = entry(j).width
+            n += 1
+        }
+        let usualWidth = Self.median(&residuals, count: n)
+        var fitted: LocalQuadraticFit.Solution?
+        var limit = Double.infinity
+        var jitter = 0.0, kept = 0
+        for _ in 0...Self.outlierPasses {
+            if let fitted {
+                // The cut: a robust scale of the residuals (their median), so one wild frame does
+                // not widen it the way it widens an rms.
+                n = 0
+                for j in low...high where entry(j).trackID == current.trackID {
+                    let e = entry(j)
+                    residuals[n] = abs(e.x - fitted.value(at: e.t - current.t))
+                    n += 1
+                }
+                let median = Self.median(&residuals, count: n)
+                limit = max(Self.outlierFloorWidths * usualWidth, Self.outlierDeviations * 1.4826 * median)
+            }
+            var fit = LocalQuadraticFit(window: window)
+            jitter = 0; kept = 0
+            for j in low...high where entry(j).trackID == current.trackID {
+                let e = entry(j)
+                let dt = e.t - current.t
+                if let fitted, abs(e.x - fitted.value(at: dt)) > limit { continue }
+                fit.add(dt: dt, value: e.x, weight: e.weight * Self.widthWeight(e.width, usual: usualWidth))
+                jitter += e.tSigma * e.tSigma
+                kept += 1
+            }
+            guard let solution = fit.solve() else { break }
+            fitted = solution
+        }
+        guard let solution = fitted else {
+            return RiderSample(t: current.t, x: current.x, confidence: current.confidence)
+        }
+        let correlation = Self.correlationFactor(lagOneCorrelation(solution, low, high, current, limit: limit))
+        let tSigma = kept > 0 ? (jitter / Double(kept) * solution.leverage).squareRoot() : 0
+        let xSigma = solution.sigma * correlation
+        return RiderSample(t: current.t, x: solution.value, confidence: current.confidence,
+                           xSigma: xSigma.isFinite ? xSigma : 0, tSigma: tSigma.isFinite ? tSigma : 0)
+    }
+
+    /// Relative weight of a region `width` wide where the person's is usually `usual` wide:
+    /// 1 within a quarter of it, falling with the square of the departure beyond.
+    static func widthWeight(_ width: Double, usual: Double) -> Double {
+        guard usual > 0, width > 0 else { return 1 }
+        let departure = abs(width / usual - 1)
+        guard departure > 0.25 else { return 1 }
+        return (0.25 / departure) * (0.25 / departure)
+    }
+
+    /// The lag-one correlation of the kept residuals about `fit`, in time order (0 with too few).
+    private func lagOneCorrelation(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry,
+                                   limit: Double) -> Double {
+        var previous: Double?
+        var products = 0.0, squares = 0.0, pairs = 0
+        for j in low...high {
+            let e = entry(j)
+            guard e.trackID == current.trackID else { continue }
+            let dt = e.t - current.t
+            let r = e.x - fit.value(at: dt)
+            guard abs(r) <= limit else { continue }
+            squares += r * r
+            if let previous { products += previous * r; pairs += 1 }
+            previous = r
+        }
+        guard pairs >= 4, squares > 0 else { return 0 }
+        return products / squares
+    }
+
+    /// How much averaging n residuals correlated `rho` from one to the next understates their
+    /// mean's sigma: sqrt((1 + rho) / (1 - rho)), at most `maximumCorrelationFactor`.
+    static func correlationFactor(_ rho: Double) -> Double {
+        guard rho > 0 else { return 1 }
+        let r = min(rho, 0.95)
+        return min(maximumCorrelationFactor, ((1 + r) / (1 - r)).squareRoot())
+    }
+
+    /// The median of `values[0..<count]` (reorders them); 0 for none.
+    static func median(_ values: inout [Double], count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        // Insertion sort: windows hold at most a few dozen frames.
+        for i in 1..<max(1, count) {
+            let v = values[i]
+            var j = i - 1
+            while j >= 0 && values[j] > v { values[j + 1] = values[j]; j -= 1 }
+            values[j + 1] = v
+        }
+        return count % 2 == 1 ? values[count / 2] : 0.5 * (values[count / 2 - 1] + values[count / 2])
+    }
+}
+
