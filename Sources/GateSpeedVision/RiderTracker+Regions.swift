@@ -87,3 +87,12 @@ extension RiderTracker {
         }
     }
 }
+
+extension RiderTracker {
+    /// How long `track` survives unseen: `ridingGapBridgeSeconds` when it was riding when last
+    /// seen and its velocity is fitted (seen three times), `gapBridgeSeconds` otherwise.
+    func bridgeSeconds(_ track: Track) -> Double {
+        let riding = track.hits >= 3 && track.lastSeen - track.motion.lastRiding <= settings.riderLapseSeconds
+        return riding ? max(settings.gapBridgeSeconds, settings.ridingGapBridgeSeconds) : settings.gapBridgeSeconds
+    }
+}

@@ -107,13 +107,13 @@ public struct RiderTracker: Sendable {
         var velocitySmoothing: Double, sizeSmoothing: Double, footSeconds: Double
     }
 
-    public static let maximumTracks = 8
+    public static let maximumTracks = 16
     /// Seconds two people must have been followed apart before a region they share is cut between them.
     static let apartSeconds = 0.15
     var tracks: [Track]
     var trackCount = 0
     private var nextID: UInt32 = 1
-    private var riderID: UInt32 = 0
+    private(set) var riderID: UInt32 = 0
     var candidateTaken: [Bool]
     var sharing: [Int]
     /// View width / view height, to express horizontal distances in body heights.
@@ -178,7 +178,7 @@ public struct RiderTracker: Sendable {
 
     private mutating func dropStaleTracks(time: Double) {
         var kept = 0
-        for i in 0..<trackCount where time - tracks[i].lastSeen <= settings.gapBridgeSeconds {
+        for i in 0..<trackCount where time - tracks[i].lastSeen <= bridgeSeconds(tracks[i]) {
             tracks[kept] = tracks[i]
             tracks[kept].matchedNow = false
             kept += 1

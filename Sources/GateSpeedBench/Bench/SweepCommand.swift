@@ -63,6 +63,7 @@ enum SweepCommand {
             print(sweep.description)
             for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
             print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+            if getenv("GATESPEED_SWEEP_TRACE") != nil { SweepTrace.print(sweep) }
         }
         return 0
     }
