@@ -89,10 +89,14 @@ extension RiderTracker {
 }
 
 extension RiderTracker {
-    /// How long `track` survives unseen: `ridingGapBridgeSeconds` when it was riding when last
-    /// seen and its velocity is fitted (seen three times), `gapBridgeSeconds` otherwise.
-    func bridgeSeconds(_ track: Track) -> Double {
-        let riding = track.hits >= 3 && track.lastSeen - track.motion.lastRiding <= settings.riderLapseSeconds
+    /// How long `track` survives unseen at `time`: `ridingGapBridgeSeconds` when it is the rider,
+    /// was riding when last seen, its velocity is fitted (seen three times) and it is still expected inside
+    /// the view (someone expected beyond its edge has left it: whoever comes in there is someone
+    /// else), `gapBridgeSeconds` otherwise.
+    func bridgeSeconds(_ track: Track, time: Double) -> Double {
+        let expected = track.x + track.velocity * max(0, time - track.lastSeen)
+        let riding = track.id == riderID && track.hits >= 3 && track.lastSeen - track.motion.lastRiding <= settings.riderLapseSeconds
+            && expected > 0 && expected < 1
         return riding ? max(settings.gapBridgeSeconds, settings.ridingGapBridgeSeconds) : settings.gapBridgeSeconds
     }
 }
@@ -113,14 +117,16 @@ extension RiderTracker {
         return distance <= reach
     }
 
-    /// Outside a run (`holdIdentity` false), when the rider `rider` was not riding when last
-    /// judged, the best-scoring track that is (see `canRide`), nil when there is none.
+    /// Outside a run (`holdIdentity` false), when the rider `rider`'s speed was last judged
+    /// under the walking limit, the best-scoring track judged over it (see `canRide`), nil when
+    /// there is none. (A part of a region shared with someone is not judged: a rider passing
+    /// someone keeps their last judgement, and their identity.)
     func challengerRidingNow(over rider: Int, time: Double, holdIdentity: Bool) -> Int? {
-        guard !holdIdentity, tracks[rider].motion.lastRiding < tracks[rider].lastSeen - 1e-9 else { return nil }
+        guard !holdIdentity, tracks[rider].motion.speedLowerBound < tuning.walkingLimit else { return nil }
         var best: Int?, bestScore = 0.0
         let anchor = tracks[rider].x
         for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time)
-            && tracks[t].motion.lastRiding >= tracks[t].lastSeen - 1e-9 {
+            && tracks[t].motion.speedLowerBound >= tuning.walkingLimit {
             let score = tracks[t].area / (1 + 3 * abs(tracks[t].x - anchor))
             if score > bestScore { bestScore = score; best = t }
         }

@@ -178,7 +178,7 @@ public struct RiderTracker: Sendable {
 
     private mutating func dropStaleTracks(time: Double) {
         var kept = 0
-        for i in 0..<trackCount where time - tracks[i].lastSeen <= bridgeSeconds(tracks[i]) {
+        for i in 0..<trackCount where time - tracks[i].lastSeen <= bridgeSeconds(tracks[i], time: time) {
             tracks[kept] = tracks[i]
             tracks[kept].matchedNow = false
             kept += 1
