@@ -59,16 +59,21 @@ import GateSpeedSimulation
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
         #expect(tally.runCount >= 50, report)
         // Raised with issue 11's rider rules (riders of any size, walkers never the rider):
-        // 46 of 59 runs detected, with two runs of slack.
-        #expect(tally.detectedCount >= 44, report)
-        #expect(tally.detectionRate >= 0.74, report)
+        // 46 of 59 runs detected; with the acquisition work of session 7 (the rider's identity
+        // kept across short losses, fragments kept off posts' marks, the contrast floor following
+        // the light) 51 of 59 and no false start, with two runs of slack.
+        #expect(tally.detectedCount >= 49, report)
+        #expect(tally.detectionRate >= 0.83, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
         // Over the detected runs the p99 is the largest error: 1.00 % with the generator's realism
         // draws (shadows, clouds, swaying cameras), 0.81 % before them. Issue 11's goal is 0.5 %.
-        #expect(p99 <= 1.05, report)
+        // 1.06 % since session 7's acquisition work: a run that was lost before (seed 41 run 2,
+        // 55 km/h under 1.8 px of camera shake at 320x240) is timed now, 1.06 % off; the other
+        // detected runs are as before (next largest 1.00 %). The ceiling moved from 1.05 to 1.10 for it.
+        #expect(p99 <= 1.10, report)
         #expect(median <= 0.15, report)
-        #expect(tally.falseStartCount <= 5, report)
+        #expect(tally.falseStartCount <= 2, report)
     }
 
     // MARK: The generator
