@@ -95,14 +95,31 @@ public struct BackgroundModel: Sendable {
         // A cell that happened to look calm over a short window must not get a hair trigger:
         // its noise is at least the view's median noise.
         let noiseFloor = noiseHistogram.median
+        let contrastFloor = Self.contrastFloor(means: mean, settings: settings)
         for i in 0..<cellCount {
             let deviation = max(threshold[i], noiseFloor)
             noise[i] = deviation
-            threshold[i] = max(settings.minimumContrast, settings.noiseDeviations * deviation)
+            threshold[i] = max(contrastFloor, settings.noiseDeviations * deviation)
             foreground[i] = 0
         }
         gain = 1
         isLearnt = true
+    }
+
+    /// The smallest difference that counts in a view learnt as `means`: `minimumContrast` in
+    /// full light, scaled down with the view's median luma below `contrastFloorReferenceLuma`
+    /// (differences of reflectance scale with the light), never below `darkestContrastFloor`.
+    static func contrastFloor(means: [Float], settings: VisionSettings) -> Float {
+        guard !means.isEmpty, settings.contrastFloorReferenceLuma > 0 else { return settings.minimumContrast }
+        var counts = [Int](repeating: 0, count: 256)   // once per calibration, not per frame
+        for m in means { counts[Int(min(255, max(0, m)))] += 1 }
+        var seen = 0, median: Float = 255
+        for (level, n) in counts.enumerated() {
+            seen += n
+            if seen * 2 >= means.count { median = Float(level) + 0.5; break }
+        }
+        let scaled = settings.minimumContrast * min(1, median / settings.contrastFloorReferenceLuma)
+        return min(settings.minimumContrast, max(settings.darkestContrastFloor, scaled))
     }
 
     /// Classifies `cells` into `mask` (1 = foreground), given last frame's mask for the gain

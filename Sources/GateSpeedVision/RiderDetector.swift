@@ -498,4 +498,6 @@ public struct RiderDetector: Sendable {
     /// How well riders can be seen on the learnt course (nil while calibrating): computed on
     /// demand, for the log when the course becomes ready.
     public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }
+    /// Everyone the tracker follows now (allocates: logs and diagnostics only).
+    public var trackSummaries: [RiderTracker.TrackSummary] { tracker.summaries }
 }

@@ -87,3 +87,49 @@ extension RiderTracker {
         }
     }
 }
+
+extension RiderTracker {
+    /// How long `track` survives unseen at `time`: `ridingGapBridgeSeconds` when it is the rider,
+    /// was riding when last seen, its velocity is fitted (seen three times) and it is still expected inside
+    /// the view (someone expected beyond its edge has left it: whoever comes in there is someone
+    /// else), `gapBridgeSeconds` otherwise.
+    func bridgeSeconds(_ track: Track, time: Double) -> Double {
+        let expected = track.x + track.velocity * max(0, time - track.lastSeen)
+        let riding = track.id == riderID && track.hits >= 3 && track.lastSeen - track.motion.lastRiding <= settings.riderLapseSeconds
+            && expected > 0 && expected < 1
+        return riding ? max(settings.gapBridgeSeconds, settings.ridingGapBridgeSeconds) : settings.gapBridgeSeconds
+    }
+}
+
+extension RiderTracker {
+    /// Whether a region `distance` (view widths) from where `track` was expected, `dt` seconds
+    /// after it was last seen, can be the same person. A person followed for three frames has a
+    /// fitted velocity: they stay within about their own size of where it puts them (a partial
+    /// region's centre moves by up to half their width, a rider entering the view by half the
+    /// way they went). A region further off is someone or something else: a post's mark, or
+    /// another part of the person a fragment broke off from; it starts a track of its own.
+    /// Before that, with no velocity to go by, the region must be of about the person's height
+    /// (within a factor of three: a low-contrast rider's region comes and goes by less).
+    func followsOn(_ track: Track, height: Double, distance: Double, dt: Double) -> Bool {
+        guard track.hits >= 3 else { return 3 * min(height, track.height) >= max(height, track.height) }
+        let bodyHeight = track.height / max(1e-6, aspect)   // view widths
+        let reach = max(1.5 * track.width, 0.5 * bodyHeight, 3 * tuning.cell) + 0.5 * abs(track.velocity) * dt
+        return distance <= reach
+    }
+
+    /// Outside a run (`holdIdentity` false), when the rider `rider`'s speed was last judged
+    /// under the walking limit, the best-scoring track judged over it (see `canRide`), nil when
+    /// there is none. (A part of a region shared with someone is not judged: a rider passing
+    /// someone keeps their last judgement, and their identity.)
+    func challengerRidingNow(over rider: Int, time: Double, holdIdentity: Bool) -> Int? {
+        guard !holdIdentity, tracks[rider].motion.speedLowerBound < tuning.walkingLimit else { return nil }
+        var best: Int?, bestScore = 0.0
+        let anchor = tracks[rider].x
+        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time)
+            && tracks[t].motion.speedLowerBound >= tuning.walkingLimit {
+            let score = tracks[t].area / (1 + 3 * abs(tracks[t].x - anchor))
+            if score > bestScore { bestScore = score; best = t }
+        }
+        return best
+    }
+}

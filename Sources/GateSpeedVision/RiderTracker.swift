@@ -107,13 +107,13 @@ public struct RiderTracker: Sendable {
         var velocitySmoothing: Double, sizeSmoothing: Double, footSeconds: Double
     }
 
-    public static let maximumTracks = 8
+    public static let maximumTracks = 16
     /// Seconds two people must have been followed apart before a region they share is cut between them.
     static let apartSeconds = 0.15
     var tracks: [Track]
     var trackCount = 0
     private var nextID: UInt32 = 1
-    private var riderID: UInt32 = 0
+    private(set) var riderID: UInt32 = 0
     var candidateTaken: [Bool]
     var sharing: [Int]
     /// View width / view height, to express horizontal distances in body heights.
@@ -178,7 +178,7 @@ public struct RiderTracker: Sendable {
 
     private mutating func dropStaleTracks(time: Double) {
         var kept = 0
-        for i in 0..<trackCount where time - tracks[i].lastSeen <= settings.gapBridgeSeconds {
+        for i in 0..<trackCount where time - tracks[i].lastSeen <= bridgeSeconds(tracks[i], time: time) {
             tracks[kept] = tracks[i]
             tracks[kept].matchedNow = false
             kept += 1
@@ -214,6 +214,7 @@ public struct RiderTracker: Sendable {
                     guard distance <= radius, cost < bestDistance else { continue }
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
+                    guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt) else { continue }
                     bestDistance = cost; bestTrack = t; bestCandidate = j
                 }
             }
@@ -311,7 +312,7 @@ public struct RiderTracker: Sendable {
 
     /// Whether `track` can be taken for the rider now: seen twice, on the course, shaped like a
     /// person (not a flat shadow or ghost) and seen going at riding speed within `riderLapseSeconds`.
-    private func canRide(_ track: Track, time: Double) -> Bool {
+    func canRide(_ track: Track, time: Double) -> Bool {
         track.matchedNow && track.hits >= 2 && track.onCourse
             && track.height >= settings.minimumHeightOverWidth * track.width * aspect
             && time - track.motion.lastRiding <= settings.riderLapseSeconds
@@ -378,7 +379,13 @@ public struct RiderTracker: Sendable {
             if score > bestScore { bestScore = score; best = t }
         }
         if rider >= 0 {
-            // Between riders, the incumbent's hysteresis decides.
+            // Between riders, the incumbent's hysteresis decides; outside a run, someone riding
+            // now wins over a rider who no longer is (a region that ran at riding speed for a
+            // frame as it merged with someone standing).
+            if let challenger = challengerRidingNow(over: rider, time: time, holdIdentity: holdIdentity) {
+                best = challenger
+                bestScore = .infinity
+            }
             if best >= 0 && bestScore > settings.incumbentAdvantage * tracks[rider].area {
                 rider = best
                 riderID = tracks[best].id

@@ -14,6 +14,12 @@ public struct VisionSettings: Sendable, Equatable {
     public var restlessnessSeconds: Double = 2
     /// Smallest luma change (0-255) that counts as a difference, whatever the noise.
     public var minimumContrast: Float = 14
+    /// Once the course is learnt, the foreground floor follows the light: `minimumContrast` in a
+    /// view whose median luma is at least this, proportionally less in a darker one (dusk halves
+    /// the contrast of everything, riders included), never below `darkestContrastFloor`. The
+    /// noise term (`noiseDeviations`) still applies on top.
+    public var contrastFloorReferenceLuma: Float = 120
+    public var darkestContrastFloor: Float = 5
     /// Smallest colour change (L1 distance of the two chroma values, 0-255 scale) that counts,
     /// for cameras and files that deliver colour.
     public var minimumColourContrast: Float = 16
@@ -90,6 +96,10 @@ public struct VisionSettings: Sendable, Equatable {
     public var upperBodyFraction: Double = 0.5
     /// Seconds a track survives without a detection (gaps are bridged).
     public var gapBridgeSeconds: Double = 0.35
+    /// Seconds a track last seen riding survives without a detection: its fitted velocity says
+    /// where to look, so a low-contrast rider lost for a few frames (a shadow, a patch of ground
+    /// of their own shade) keeps their identity, as long as the timing core bridges the gap.
+    public var ridingGapBridgeSeconds: Double = 0.5
     /// A challenger must score this many times the incumbent to take the track over.
     public var incumbentAdvantage: Double = 1.43
     /// Distance (fraction of the view width) within which the candidate nearest the predicted

@@ -59,11 +59,11 @@ import GateSpeedSimulation
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
         #expect(tally.runCount >= 50, report)
         // Raised with issue 11's rider rules (riders of any size, walkers never the rider):
-        // 46 of 59 runs detected; 50 once a camera bumped while it sways or shakes is relearnt
-        // and a shaking camera's jolts hold only their own frames (`CameraMotionWatch`), with two
-        // runs of slack.
-        #expect(tally.detectedCount >= 48, report)
-        #expect(tally.detectionRate >= 0.74, report)
+        // 46 of 59 runs detected; with session 7's work (a camera bumped while it sways or shakes
+        // relearnt, `CameraMotionWatch`; the rider's identity kept across short losses, fragments
+        // kept off posts' marks, the contrast floor following the light) MEASURED, with two runs of slack.
+        #expect(tally.detectedCount >= 49, report)
+        #expect(tally.detectionRate >= 0.83, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
         // Over the detected runs the p99 is the largest error: 1.00 % with the generator's realism
@@ -73,7 +73,7 @@ import GateSpeedSimulation
         // nothing corrects the crossings for it yet. The runs timed before are as precise as they were.
         #expect(p99 <= 1.8, report)
         #expect(median <= 0.15, report)
-        #expect(tally.falseStartCount <= 5, report)
+        #expect(tally.falseStartCount <= 2, report)
         // Every speed carries an honest ±: its 95 % interval holds the truth in about 95 % of the
         // detected runs, since each crossing's sigma
         // comes from the scatter, drops and correlation of the positions around it (`ViewTrack`).

@@ -64,8 +64,12 @@ enum SweepCommand {
             for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
             print("  events: " + only.events.map(\.summary).joined(separator: ", "))
             // GATESPEED_SWEEP_TRACE=1: every frame's timed position and every crossing against the truth
-            // (=detector: what the detector made of each frame, printed as the scene is judged).
-            if getenv("GATESPEED_SWEEP_TRACE") != nil && !SweepDetectorTrace.isOn {
+            // (=detector: what the detector made of each frame, printed as the scene is judged;
+            // =tracker: what the tracker follows, frame by frame, against where the riders are).
+            let trace = getenv("GATESPEED_SWEEP_TRACE").map { String(cString: $0) }
+            if trace == "tracker" {
+                SweepTrackerTrace.print(sweep)
+            } else if trace != nil && !SweepDetectorTrace.isOn {
                 do throws(ConfigurationError) { try SweepTrace.print(sweep) } catch { return 1 }
             }
         }
