@@ -100,6 +100,8 @@ public struct RiderDetector: Sendable {
     private var heldRider: Blob?
     /// Gains by tile while the light changes over part of the view (a cloud's shadow).
     private var light = LocalLight(columns: 1, rows: 1)
+    /// Regions reaching the view's bottom: a cloud's shadow sweeping in, not people.
+    private var fronts = LightFronts(capacity: 1)
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -151,7 +153,8 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             probe.stageEnded(.sampling)
             var fraction = classify(time: frame.timestamp, step: step)
-            if light.isActive || fraction > settings.localLightTrigger {
+            if light.isActive || fraction > settings.localLightTrigger
+                || fronts.seenLately(before: frame.timestamp, seconds: LightFronts.lightSeconds) {
                 fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
             }
             if usesChroma {
@@ -227,6 +230,7 @@ public struct RiderDetector: Sendable {
         light = LocalLight(columns: newGrid.columns, rows: newGrid.rows)
         shift = CameraShiftTest(columns: newGrid.columns, rows: newGrid.rows)
         blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
+        fronts = LightFronts(capacity: blobs.capacity)
         tracker = RiderTracker(settings: settings, viewAspect: aspect)
         let hadGrid = grid != nil
         grid = newGrid
@@ -244,6 +248,7 @@ public struct RiderDetector: Sendable {
         tracker.reset()
         heldRider = nil
         light.reset()
+        fronts.reset()
         hasPreviousCells = false
         globalChangeSince = -.infinity
         for i in 0..<mask.count { mask[i] = 0; previousMask[i] = 0 }
@@ -371,7 +376,9 @@ public struct RiderDetector: Sendable {
                                                                      cells: (blobs.columns, blobs.rows)) {
             light.leaveOut(tracker.tracks[t].blob, margin: Self.heldRiderMargin)
         }
-        if let heldRider { light.leaveOut(heldRider, margin: Self.heldRiderMargin) }
+        if let heldRider, !LightFronts.reachesViewBottom(heldRider, rows: blobs.rows) {
+            light.leaveOut(heldRider, margin: Self.heldRiderMargin)
+        }
         let model = background
         cells.withUnsafeBufferPointer { c in
             model.withMeansPointer { light.estimate(cells: c.baseAddress!, means: $0, fallback: model.gain, time: time,
@@ -411,9 +418,11 @@ public struct RiderDetector: Sendable {
         }
         probe.stageEnded(.components)
         defer { probe.stageEnded(.tracking) }
+        // A cloud's shadow sweeping in is light, not a person (see `LightFronts`).
         return blobs.blobs.withUnsafeBufferPointer { all in
-            tracker.update(time: time, candidates: UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]),
-                           parts: blobs, holdIdentity: holdIdentity)
+            fronts.withoutFronts(UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]), rows: blobs.rows, time: time) {
+                tracker.update(time: time, candidates: $0, parts: blobs, holdIdentity: holdIdentity)
+            }
         }
     }
 
@@ -487,6 +496,17 @@ public struct RiderDetector: Sendable {
     /// Regions found in the last frame.
     public var lastBlobs: ArraySlice<Blob> { blobs.blobs[0..<blobs.blobCount] }
     public var backgroundGain: Float { background.gain }
+    /// Whether the light is measured tile by tile this frame (`LocalLight`: a cloud's shadow).
+    public var usesLocalLight: Bool { light.isActive }
+    /// The cell at normalised view point (`x`, `y`), for the sweep's trace: this frame's value,
+    /// the learnt value, the threshold, the mask, and its light tile's gain, low and high.
+    public func cellDiagnosis(x: Double, y: Double) -> [Float] {
+        guard let grid, !cells.isEmpty else { return [] }
+        let cx = min(grid.columns - 1, max(0, Int(x * Double(grid.columns)))), cy = min(grid.rows - 1, max(0, Int(y * Double(grid.rows))))
+        let i = cy * grid.columns + cx, tile = light.tile(x: cx, y: cy)
+        return [cells[i], background.learntValue(at: i), background.thresholdValue(at: i), Float(mask[i]),
+                light.gains[tile], light.low[tile], light.high[tile], background.gain]
+    }
     /// How well riders can be seen on the learnt course (nil while calibrating): computed on
     /// demand, for the log when the course becomes ready.
     public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }

@@ -102,16 +102,19 @@ enum SweepCommand {
         var source = SimulatedCourseSource(scene: scene)
         var events: [SweepEvent] = []
         var frames = 0
+        let tracing = SweepTrace.isOn
         while source.nextFrame({ frame in
             var runEnded = false
             pipeline.process(frame) { event in
                 guard let judged = sweepEvent(event) else { return }
+                if tracing { print("  event " + judged.summary) }
                 events.append(judged)
                 switch judged {
                 case .result, .invalid: runEnded = true
                 case .ready, .start: break
                 }
             }
+            if tracing { print(SweepTrace.line(pipeline, scene: scene)) }
             if runEnded { pipeline.announcementFinished { _ in } }
         }) == .delivered {
             frames += 1
