@@ -102,6 +102,8 @@ public struct RiderDetector: Sendable {
     private var light = LocalLight(columns: 1, rows: 1)
     /// Regions reaching the view's bottom: a cloud's shadow sweeping in, not people.
     private var fronts = LightFronts(capacity: 1)
+    /// Whether the light swept over part of the view while the course was learnt.
+    private var drift = LearningDrift(cellCount: 0)
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -231,6 +233,7 @@ public struct RiderDetector: Sendable {
         shift = CameraShiftTest(columns: newGrid.columns, rows: newGrid.rows)
         blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
         fronts = LightFronts(capacity: blobs.capacity)
+        drift = LearningDrift(cellCount: n)
         tracker = RiderTracker(settings: settings, viewAspect: aspect)
         let hadGrid = grid != nil
         grid = newGrid
@@ -245,6 +248,7 @@ public struct RiderDetector: Sendable {
         readiness.reset()
         background.beginLearning()
         chroma.beginLearning()
+        drift.reset()
         tracker.reset()
         heldRider = nil
         light.reset()
@@ -285,10 +289,13 @@ public struct RiderDetector: Sendable {
         let forgiven = !still && change.isSpread && readiness.forgive(time: frame.timestamp, seconds: settings.calibrationJoltSeconds)
         if !still && !forgiven {
             readiness.add(time: frame.timestamp, still: false)
-            if background.framesLearnt > 0 { background.beginLearning(); chroma.beginLearning() }
+            if background.framesLearnt > 0 { background.beginLearning(); chroma.beginLearning(); drift.reset() }
             return
         }
-        previousCells.withUnsafeBufferPointer { background.accumulate(cells: $0.baseAddress!) }
+        previousCells.withUnsafeBufferPointer {
+            background.accumulate(cells: $0.baseAddress!)
+            drift.accumulate(cells: $0.baseAddress!, time: frame.timestamp)
+        }
         if usesChroma {
             sampleChroma(frame, grid: grid)
             chroma.accumulate(blue: blue, red: red)
@@ -297,6 +304,8 @@ public struct RiderDetector: Sendable {
         output.stillSeconds = readiness.stillSeconds
         if ready && background.framesLearnt >= 3 {
             background.finishLearning(settings: settings)
+            // Where a shadow's front swept over the course while it was learnt, the last frame is the course.
+            _ = previousCells.withUnsafeBufferPointer { drift.relearnSwept(&background, latest: $0.baseAddress!, settings: settings) }
             let learnt = background
             let context = pixelContext(frame: frame, grid: grid)
             learnt.withMeans { edges.learn(background: learnt, frame: context, means: $0) }

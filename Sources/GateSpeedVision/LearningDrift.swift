@@ -1,0 +1,96 @@
+/// Whether the light swept over part of the view while the course was being learnt: a cloud's
+/// shadow front moving across the ground. Its edge is soft and moves a few pixels a frame, so
+/// from one frame to the next the view looks still (the change is below the noise), yet over
+/// the calibration window every cell it passes steps down (or up) by the sun's share of the
+/// light; learnt so, the course holds a smear of the front, which shows as foreground where the
+/// front was, and at once as a body-sized region moving at wind speed.
+///
+/// Each still frame's cells are accumulated against time; at the end of the window each cell's
+/// linear trend over it, less the trend of the whole view's gain (light drift, auto exposure,
+/// which scale every cell alike), is the change the cell saw over the window. A cell whose
+/// change exceeds the minimum contrast and five times what the view's noise gives such a fit
+/// has drifted, and is learnt from the window's last frame instead of its mean.
+///
+/// Allocation-free per frame: one buffer sized for the grid; only still calibration frames pay
+/// one multiply-add a cell.
+struct LearningDrift: Sendable {
+    /// Per cell: the sum of (time since the first frame) x value over the frames accumulated.
+    private var weighted: [Float]
+    private var frames = 0
+    private var firstTime = 0.0, lastTime = 0.0
+    /// Sums of the frames' times (since the first) and their squares, seconds.
+    private var sumOfTimes = 0.0, sumOfSquaredTimes = 0.0
+    private var noiseHistogram = LevelHistogram()
+
+    init(cellCount: Int) {
+        weighted = [Float](repeating: 0, count: cellCount)
+    }
+
+    /// Forgets the frames accumulated (learning starts again).
+    mutating func reset() {
+        frames = 0
+        sumOfTimes = 0; sumOfSquaredTimes = 0
+        weighted.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
+    /// Adds the still frame `cells` taken at source time `time`, seconds (the same frames, in the
+    /// same order, as `BackgroundModel.accumulate(cells:)`).
+    mutating func accumulate(cells: UnsafePointer<Float>, time: Double) {
+        if frames == 0 { firstTime = time }
+        lastTime = time
+        frames += 1
+        let t = time - firstTime
+        sumOfTimes += t
+        sumOfSquaredTimes += t * t
+        let weight = Float(t)
+        weighted.withUnsafeMutableBufferPointer { w in
+            for i in 0..<w.count { w[i] += weight * cells[i] }
+        }
+    }
+
+    /// Relearns from `latest` (the window's last frame) every cell of `background` (learnt from
+    /// the same frames, `finishLearning` done) that changed over the window by more than the
+    /// minimum contrast and the noise, beyond the change of the view's gain: the course is then
+    /// the course in the light of now, which the light field (`LocalLight`) follows as the front
+    /// moves on. Returns how many cells were relearnt.
+    mutating func relearnSwept(_ background: inout BackgroundModel, latest: UnsafePointer<Float>,
+                               settings: VisionSettings) -> Int {
+        let n = weighted.count
+        guard frames >= 3, n == background.cellCount else { return 0 }
+        let count = Double(frames)
+        let meanTime = sumOfTimes / count
+        let timeVariance = sumOfSquaredTimes / count - meanTime * meanTime
+        let window = lastTime - firstTime
+        guard timeVariance > 1e-9, window > 0 else { return 0 }
+        // A cell's change over the window: its least-squares slope times the window.
+        let scale = Float(window / timeVariance)
+        let centre = Float(meanTime), perFrame = Float(1 / count)
+        // The view's gain trend: the slope of the sum of cells, relative to their sum.
+        var totalChange: Float = 0, total: Float = 0
+        noiseHistogram.clear()
+        weighted.withUnsafeBufferPointer { w in
+            for i in 0..<n {
+                let m = background.learntValue(at: i)
+                totalChange += (w[i] * perFrame - centre * m) * scale
+                total += m
+                noiseHistogram.add(background.noiseValue(at: i))
+            }
+        }
+        guard total > 0 else { return 0 }
+        let gainChange = totalChange / total
+        // The noise floor (`finishLearning` floors every cell's noise at the view's median).
+        let noiseFloor = noiseHistogram.median
+        // A fit's change over the window of pure noise σ deviates by about σ √(12 / frames).
+        let limit = max(settings.minimumContrast, 5 * noiseFloor * Float((12 / count).squareRoot()))
+        var relearnt = 0
+        for i in 0..<n {
+            let m = background.learntValue(at: i)
+            let change = (weighted[i] * perFrame - centre * m) * scale - gainChange * m
+            if abs(change) > limit {
+                background.relearn(at: i, value: latest[i], noiseFloor: noiseFloor, settings: settings)
+                relearnt &+= 1
+            }
+        }
+        return relearnt
+    }
+}
