@@ -266,7 +266,7 @@ public struct BackgroundModel: Sendable {
     }
 
     /// Learns cell `index` again from one frame's `value` (luma 0-255 at gain 1), its noise being
-    /// the view's `noiseFloor`: a cell the light swept over while the course was learnt (see
+    /// `noiseFloor` (at least the view's median): a cell the light swept over while the course was learnt (see
     /// `LearningDrift`), whose mean and deviation over the window tell nothing.
     mutating func relearn(at index: Int, value: Float, noiseFloor: Float, settings: VisionSettings) {
         mean[index] = value

@@ -8,8 +8,8 @@
 /// Each still frame's cells are accumulated against time; at the end of the window each cell's
 /// linear trend over it, less the trend of the whole view's gain (light drift, auto exposure,
 /// which scale every cell alike), is the change the cell saw over the window. A cell whose
-/// change exceeds the minimum contrast and five times what the view's noise gives such a fit
-/// has drifted, and is learnt from the window's last frame instead of its mean.
+/// change exceeds the minimum contrast and five times what its own noise gives such a fit has
+/// drifted, and is learnt from the window's last frame instead of its mean.
 ///
 /// Allocation-free per frame: one buffer sized for the grid; only still calibration frames pay
 /// one multiply-add a cell.
@@ -50,9 +50,10 @@ struct LearningDrift: Sendable {
 
     /// Relearns from `latest` (the window's last frame) every cell of `background` (learnt from
     /// the same frames, `finishLearning` done) that changed over the window by more than the
-    /// minimum contrast and the noise, beyond the change of the view's gain: the course is then
-    /// the course in the light of now, which the light field (`LocalLight`) follows as the front
-    /// moves on. Returns how many cells were relearnt.
+    /// minimum contrast and five times what its own noise (its deviation about its trend: a
+    /// shaken edge's is large, a swept cell's is the sensor's) gives such a fit, beyond the
+    /// change of the view's gain: the course is then the course in the light of now, which the
+    /// light field (`LocalLight`) follows as the front moves on. Returns how many cells were relearnt.
     mutating func relearnSwept(_ background: inout BackgroundModel, latest: UnsafePointer<Float>,
                                settings: VisionSettings) -> Int {
         let n = weighted.count
@@ -62,32 +63,33 @@ struct LearningDrift: Sendable {
         let timeVariance = sumOfSquaredTimes / count - meanTime * meanTime
         let window = lastTime - firstTime
         guard timeVariance > 1e-9, window > 0 else { return 0 }
-        // A cell's change over the window: its least-squares slope times the window.
-        let scale = Float(window / timeVariance)
-        let centre = Float(meanTime), perFrame = Float(1 / count)
+        let centre = Float(meanTime), perFrame = Float(1 / count), variance = Float(timeVariance)
+        /// A cell's least-squares slope over the window, levels a second.
+        @inline(__always) func slope(_ i: Int, _ m: Float) -> Float { (weighted[i] * perFrame - centre * m) / variance }
         // The view's gain trend: the slope of the sum of cells, relative to their sum.
-        var totalChange: Float = 0, total: Float = 0
+        var totalSlope: Float = 0, total: Float = 0
         noiseHistogram.clear()
-        weighted.withUnsafeBufferPointer { w in
-            for i in 0..<n {
-                let m = background.learntValue(at: i)
-                totalChange += (w[i] * perFrame - centre * m) * scale
-                total += m
-                noiseHistogram.add(background.noiseValue(at: i))
-            }
+        for i in 0..<n {
+            let m = background.learntValue(at: i)
+            totalSlope += slope(i, m)
+            total += m
+            noiseHistogram.add(background.noiseValue(at: i))
         }
         guard total > 0 else { return 0 }
-        let gainChange = totalChange / total
-        // The noise floor (`finishLearning` floors every cell's noise at the view's median).
+        let gainSlope = totalSlope / total
+        // `finishLearning` floors every cell's noise at the view's median.
         let noiseFloor = noiseHistogram.median
-        // A fit's change over the window of pure noise σ deviates by about σ √(12 / frames).
-        let limit = max(settings.minimumContrast, 5 * noiseFloor * Float((12 / count).squareRoot()))
+        // A fit's change over the window, for noise σ about the trend, deviates by σ x this.
+        let fitNoise = Float(window / (count * timeVariance).squareRoot())
         var relearnt = 0
         for i in 0..<n {
             let m = background.learntValue(at: i)
-            let change = (weighted[i] * perFrame - centre * m) * scale - gainChange * m
-            if abs(change) > limit {
-                background.relearn(at: i, value: latest[i], noiseFloor: noiseFloor, settings: settings)
+            let b = slope(i, m)
+            let change = (b - gainSlope * m) * Float(window)
+            let deviation = background.noiseValue(at: i)
+            let residual = max(0, deviation * deviation - b * b * variance).squareRoot()
+            if abs(change) > max(settings.minimumContrast, 5 * residual * fitNoise) {
+                background.relearn(at: i, value: latest[i], noiseFloor: max(noiseFloor, residual), settings: settings)
                 relearnt &+= 1
             }
         }
