@@ -507,15 +507,6 @@ public struct RiderDetector: Sendable {
     public var backgroundGain: Float { background.gain }
     /// Whether the light is measured tile by tile this frame (`LocalLight`: a cloud's shadow).
     public var usesLocalLight: Bool { light.isActive }
-    /// The cell at normalised view point (`x`, `y`), for the sweep's trace: this frame's value,
-    /// the learnt value, the threshold, the mask, and its light tile's gain, low and high.
-    public func cellDiagnosis(x: Double, y: Double) -> [Float] {
-        guard let grid, !cells.isEmpty else { return [] }
-        let cx = min(grid.columns - 1, max(0, Int(x * Double(grid.columns)))), cy = min(grid.rows - 1, max(0, Int(y * Double(grid.rows))))
-        let i = cy * grid.columns + cx, tile = light.tile(x: cx, y: cy)
-        return [cells[i], background.learntValue(at: i), background.thresholdValue(at: i), Float(mask[i]),
-                light.gains[tile], light.low[tile], light.high[tile], background.gain]
-    }
     /// How well riders can be seen on the learnt course (nil while calibrating): computed on
     /// demand, for the log when the course becomes ready.
     public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }

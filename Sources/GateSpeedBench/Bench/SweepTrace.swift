@@ -34,15 +34,6 @@ enum SweepTrace {
             func view(_ a: Double) -> Double { cloud.fromLeft ? a : 1 - a }
             text += " | cloud front " + f(view(front), 2) + " back " + f(view(back), 2)
         }
-        if let points = getenv("GATESPEED_SWEEP_TRACE_CELLS").map({ String(cString: $0) }) {
-            // "x,y;x,y": the cells at those view points.
-            for point in points.split(separator: ";") {
-                let xy = point.split(separator: ",").compactMap { Double(String($0)) }
-                guard xy.count == 2 else { continue }
-                text += " | cell " + String(point) + ":"
-                for v in detector.cellDiagnosis(x: xy[0], y: xy[1]) { text += " " + f(Double(v), 2) }
-            }
-        }
         return text
     }
 }
