@@ -282,6 +282,15 @@ public struct BackgroundModel: Sendable {
         foreground[index] = 0
     }
 
+    /// Learns cell `index` again from one frame's `value` (luma 0-255 at gain 1), its noise being
+    /// `noiseFloor` (at least the view's median): a cell the light swept over while the course was learnt (see
+    /// `LearningDrift`), whose mean and deviation over the window tell nothing.
+    mutating func relearn(at index: Int, value: Float, noiseFloor: Float, settings: VisionSettings) {
+        mean[index] = value
+        noise[index] = noiseFloor
+        threshold[index] = max(settings.minimumContrast, settings.noiseDeviations * noiseFloor)
+    }
+
     /// The learnt value of one cell (for tests and overlays).
     public func learntValue(at index: Int) -> Float { mean[index] }
     /// The foreground threshold of one cell at gain 1.

@@ -48,7 +48,7 @@ struct LocalLight: Sendable {
     /// camera). At most `RiderTracker.maximumTracks`.
     private var people = [(x0: Int, x1: Int, y0: Int, y1: Int)](repeating: (1, 0, 1, 0), count: RiderTracker.maximumTracks)
     private var peopleCount = 0
-    /// Tiles whose cells were mostly left out for a person: filled from their row before smoothing.
+    /// Tiles whose cells were mostly left out for a person: filled from below or their row before smoothing.
     private var unknown: [Bool]
 
     init(columns: Int, rows: Int) {
@@ -176,13 +176,20 @@ struct LocalLight: Sendable {
         return Float(Self.bins) / Self.binsPerUnit
     }
 
-    /// Gives each tile a person covers the gain of the nearest measured tile in its row (the
-    /// global gain where the row has none).
+    /// Gives each tile a person covers the gain of the nearest measured tile below it in its
+    /// column, the ground the person stands on, which a cloud's shadow covers down to the view's
+    /// bottom just as it covers them (a tile across its front, in the same row, does not); where
+    /// nothing below is measured, that of the nearest measured tile in its row (the global gain
+    /// where the row has none). Either way, what the light does to a region left out is measured
+    /// next to it: a part of a shadow's front followed as if it were a person is still learnt.
     private mutating func fillUnknownTiles() {
-        let tw = tileColumns
-        for ty in 0..<tileRows {
+        let tw = tileColumns, th = tileRows
+        for ty in 0..<th {
             let row = ty * tw
             for tx in 0..<tw where unknown[row + tx] {
+                var below = ty + 1
+                while below < th && unknown[below * tw + tx] { below += 1 }
+                if below < th { raw[row + tx] = raw[below * tw + tx]; continue }
                 for d in 1..<tw {
                     if tx - d >= 0, !unknown[row + tx - d] { raw[row + tx] = raw[row + tx - d]; break }
                     if tx + d < tw, !unknown[row + tx + d] { raw[row + tx] = raw[row + tx + d]; break }

@@ -100,6 +100,10 @@ public struct RiderDetector: Sendable {
     private var heldRider: Blob?
     /// Gains by tile while the light changes over part of the view (a cloud's shadow).
     private var light = LocalLight(columns: 1, rows: 1)
+    /// Regions reaching the view's bottom: a cloud's shadow sweeping in, not people.
+    private var fronts = LightFronts(capacity: 1)
+    /// Whether the light swept over part of the view while the course was learnt.
+    private var drift = LearningDrift(cellCount: 0)
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -151,7 +155,8 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             probe.stageEnded(.sampling)
             var fraction = classify(time: frame.timestamp, step: step)
-            if light.isActive || fraction > settings.localLightTrigger {
+            if light.isActive || fraction > settings.localLightTrigger
+                || fronts.seenLately(before: frame.timestamp, seconds: LightFronts.lightSeconds) {
                 fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
             }
             if usesChroma {
@@ -228,6 +233,8 @@ public struct RiderDetector: Sendable {
         light = LocalLight(columns: newGrid.columns, rows: newGrid.rows)
         shift = CameraShiftTest(columns: newGrid.columns, rows: newGrid.rows)
         blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
+        fronts = LightFronts(capacity: blobs.capacity)
+        drift = LearningDrift(cellCount: n)
         tracker = RiderTracker(settings: settings, viewAspect: aspect)
         let hadGrid = grid != nil
         grid = newGrid
@@ -242,9 +249,11 @@ public struct RiderDetector: Sendable {
         readiness.reset()
         background.beginLearning()
         chroma.beginLearning()
+        drift.reset()
         tracker.reset()
         heldRider = nil
         light.reset()
+        fronts.reset()
         hasPreviousCells = false
         globalChangeSince = -.infinity
         for i in 0..<mask.count { mask[i] = 0; previousMask[i] = 0 }
@@ -281,10 +290,13 @@ public struct RiderDetector: Sendable {
         let forgiven = !still && change.isSpread && readiness.forgive(time: frame.timestamp, seconds: settings.calibrationJoltSeconds)
         if !still && !forgiven {
             readiness.add(time: frame.timestamp, still: false)
-            if background.framesLearnt > 0 { background.beginLearning(); chroma.beginLearning() }
+            if background.framesLearnt > 0 { background.beginLearning(); chroma.beginLearning(); drift.reset() }
             return
         }
-        previousCells.withUnsafeBufferPointer { background.accumulate(cells: $0.baseAddress!) }
+        previousCells.withUnsafeBufferPointer {
+            background.accumulate(cells: $0.baseAddress!)
+            drift.accumulate(cells: $0.baseAddress!, time: frame.timestamp)
+        }
         if usesChroma {
             sampleChroma(frame, grid: grid)
             chroma.accumulate(blue: blue, red: red)
@@ -293,6 +305,8 @@ public struct RiderDetector: Sendable {
         output.stillSeconds = readiness.stillSeconds
         if ready && background.framesLearnt >= 3 {
             background.finishLearning(settings: settings)
+            // Where a shadow's front swept over the course while it was learnt, the last frame is the course.
+            _ = previousCells.withUnsafeBufferPointer { drift.relearnSwept(&background, latest: $0.baseAddress!, settings: settings) }
             let learnt = background
             let context = pixelContext(frame: frame, grid: grid)
             learnt.withMeans { edges.learn(background: learnt, frame: context, means: $0) }
@@ -372,7 +386,9 @@ public struct RiderDetector: Sendable {
                                                                      cells: (blobs.columns, blobs.rows)) {
             light.leaveOut(tracker.tracks[t].blob, margin: Self.heldRiderMargin)
         }
-        if let heldRider { light.leaveOut(heldRider, margin: Self.heldRiderMargin) }
+        if let heldRider, !LightFronts.reachesViewBottom(heldRider, rows: blobs.rows) {
+            light.leaveOut(heldRider, margin: Self.heldRiderMargin)
+        }
         let model = background
         cells.withUnsafeBufferPointer { c in
             model.withMeansPointer { light.estimate(cells: c.baseAddress!, means: $0, fallback: model.gain, time: time,
@@ -412,9 +428,11 @@ public struct RiderDetector: Sendable {
         }
         probe.stageEnded(.components)
         defer { probe.stageEnded(.tracking) }
+        // A cloud's shadow sweeping in is light, not a person (see `LightFronts`).
         return blobs.blobs.withUnsafeBufferPointer { all in
-            tracker.update(time: time, candidates: UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]),
-                           parts: blobs, holdIdentity: holdIdentity)
+            fronts.withoutFronts(UnsafeBufferPointer(rebasing: all[0..<blobs.blobCount]), rows: blobs.rows, time: time) {
+                tracker.update(time: time, candidates: $0, parts: blobs, holdIdentity: holdIdentity)
+            }
         }
     }
 
@@ -495,6 +513,8 @@ public struct RiderDetector: Sendable {
             + " all \(c.all)/\(c.allExplained)/\(c.allTiles) moving \(Int(100 * c.moving))"
             + (shift.isSuspect(at: lastTime) ? " SUSPECT" : "")
     }
+    /// Whether the light is measured tile by tile this frame (`LocalLight`: a cloud's shadow).
+    public var usesLocalLight: Bool { light.isActive }
     /// How well riders can be seen on the learnt course (nil while calibrating): computed on
     /// demand, for the log when the course becomes ready.
     public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }

@@ -65,11 +65,12 @@ enum SweepCommand {
             print("  events: " + only.events.map(\.summary).joined(separator: ", "))
             // GATESPEED_SWEEP_TRACE=1: every frame's timed position and every crossing against the truth
             // (=detector: what the detector made of each frame, printed as the scene is judged;
-            // =tracker: what the tracker follows, frame by frame, against where the riders are).
+            // =tracker: what the tracker follows, frame by frame, against where the riders are;
+            // =light: the detector's frames with the light field and the cloud's front).
             let trace = getenv("GATESPEED_SWEEP_TRACE").map { String(cString: $0) }
             if trace == "tracker" {
                 SweepTrackerTrace.print(sweep)
-            } else if trace != nil && !SweepDetectorTrace.isOn {
+            } else if trace != nil && !SweepDetectorTrace.isOn && !SweepLightTrace.isOn {
                 do throws(ConfigurationError) { try SweepTrace.print(sweep) } catch { return 1 }
             }
         }
@@ -111,16 +112,19 @@ enum SweepCommand {
         var source = SimulatedCourseSource(scene: scene)
         var events: [SweepEvent] = []
         var frames = 0
+        let tracing = SweepLightTrace.isOn
         while source.nextFrame({ frame in
             var runEnded = false
             pipeline.process(frame) { event in
                 guard let judged = sweepEvent(event) else { return }
+                if tracing { print("  event " + judged.summary) }
                 events.append(judged)
                 switch judged {
                 case .result, .invalid: runEnded = true
                 case .ready, .start: break
                 }
             }
+            if tracing { print(SweepLightTrace.line(pipeline, scene: scene)) }
             if runEnded { pipeline.announcementFinished { _ in } }
             if SweepDetectorTrace.isOn { SweepDetectorTrace.line(pipeline.lastOutput, detector: pipeline.detector) }
         }) == .delivered {
