@@ -1,54 +1,5 @@
 import GateSpeedFrames
 
-/// Whether the detector has a learnt empty course to compare against.
-public enum DetectorPhase: Sendable, Equatable {
-    /// Waiting for the scene to be empty and still for the calibration window.
-    case calibrating
-    /// The empty course is learnt; riders are being looked for.
-    case ready
-}
-
-/// Why the detector went back to learning the course.
-public enum RelearnCause: String, Sendable, Equatable {
-    /// Most of the view changed at once: the camera was bumped or the light switched.
-    case globalChange = "global_change"
-    /// The frame size or layout changed (a camera reconnected with another format).
-    case frameLayoutChanged = "frame_layout_changed"
-    /// Asked for (button, command).
-    case requested
-}
-
-/// What the detector made of one frame.
-public struct DetectorOutput: Sendable, Equatable {
-    /// Source time of the frame, seconds.
-    public var time: Double = 0
-    public var phase: DetectorPhase = .calibrating
-    /// The course became learnt with this frame.
-    public var becameReady = false
-    /// Set on the frame at which the detector started relearning.
-    public var relearn: RelearnCause?
-    /// The rider, when seen in this frame. Never someone whose feet stand outside
-    /// `VisionSettings.courseBand`.
-    public var rider: RiderTracker.Observation?
-    /// People followed in this frame, rider or not, on the course or off it (for the log).
-    public var trackedPeople = 0
-    /// Of those, how many stand outside the course band (0 without a band).
-    public var offCoursePeople = 0
-    /// Height of the view in pixels (to turn normalised sigmas into pixels).
-    public var viewHeightPixels = 0.0
-    /// Fraction of the view that differs from the learnt course (0 while calibrating).
-    public var foregroundFraction = 0.0
-    /// While calibrating: fraction of the view that changed since the previous frame.
-    public var motionFraction = 0.0
-    /// While calibrating: seconds the scene has been still so far.
-    public var stillSeconds = 0.0
-    /// Set once per calibration when part of the view never stills (leaves, water) and is
-    /// left out of the stillness test (for the log).
-    public var restlessView = false
-
-    public init() {}
-}
-
 /// The whole per-frame vision path: sample the view grid, learn or compare with the empty
 /// course, find person-sized regions and follow the rider.
 ///
@@ -59,9 +10,9 @@ public struct RiderDetector: Sendable {
     public private(set) var phase: DetectorPhase = .calibrating
 
     private var grid: AnalysisGrid?
-    private var background = BackgroundModel(cellCount: 0)
-    private var blobs = BlobExtractor(columns: 1, rows: 1, capacity: 1)
-    private var tracker: RiderTracker
+    private(set) var background = BackgroundModel(cellCount: 0)
+    private(set) var blobs = BlobExtractor(columns: 1, rows: 1, capacity: 1)
+    private(set) var tracker: RiderTracker
     private var readiness: ReadinessWindow
     private var cells: [Float] = []
     private var previousCells: [Float] = []
@@ -70,13 +21,13 @@ public struct RiderDetector: Sendable {
     private var previousTexture: [Float] = []
     /// Row buffers for the grid's sampling passes.
     private var scratch = AnalysisGrid.Scratch()
-    private var mask: [UInt8] = []
+    private(set) var mask: [UInt8] = []
     /// The view's 8 x 6 tiles, for the test of a change everywhere.
     private var changeTiles = ChangeTiles(columns: 1, rows: 1)
     /// Histogram of frame-to-frame changes in quarter luma levels, for the noise estimate.
     private var differenceHistogram = LevelHistogram()
     private var previousMask: [UInt8] = []
-    private var lastTime = -Double.infinity
+    private(set) var lastTime = -Double.infinity
     /// View width / height, from the first frame.
     private var viewAspect = 4.0 / 3.0
     private var hasPreviousCells = false
@@ -96,10 +47,11 @@ public struct RiderDetector: Sendable {
     /// View size in whole pixels.
     private var viewPixels = (width: 0, height: 0)
     /// Ghosts learnt in within seconds, the bump test they feed, and the rider a run holds (last region).
-    private var ghosts = GhostRelearning(cellCount: 0, columns: 1), shift = CameraShiftTest(columns: 0, rows: 0)
+    private var ghosts = GhostRelearning(cellCount: 0, columns: 1)
+    private(set) var shift = CameraShiftTest(columns: 0, rows: 0)
     private var heldRider: Blob?
     /// Gains by tile while the light changes over part of the view (a cloud's shadow).
-    private var light = LocalLight(columns: 1, rows: 1)
+    private(set) var light = LocalLight(columns: 1, rows: 1)
     /// Regions reaching the view's bottom: a cloud's shadow sweeping in, not people.
     private var fronts = LightFronts(capacity: 1)
     /// Whether the light swept over part of the view while the course was learnt.
@@ -498,26 +450,4 @@ public struct RiderDetector: Sendable {
                           viewHeight: viewPixels.height, gridColumns: grid.columns, gridRows: grid.rows,
                           gain: background.gain, minimumDifference: 0.5 * settings.minimumContrast)
     }
-
-    // MARK: - Inspection (tests, bench, logs)
-
-    /// The current foreground mask, row-major over the grid (1 = foreground).
-    public var foregroundMask: [UInt8] { mask }
-    /// Regions found in the last frame.
-    public var lastBlobs: ArraySlice<Blob> { blobs.blobs[0..<blobs.blobCount] }
-    public var backgroundGain: Float { background.gain }
-    /// The shifted-view test's counts of the last frame and whether it waits a change out (bench trace).
-    public var cameraShiftTrace: String {
-        let c = shift.counts
-        return "shift \(c.foreground)/\(c.explained)/\(c.tiles) fresh \(c.fresh)/\(c.freshExplained)/\(c.freshTiles)"
-            + " all \(c.all)/\(c.allExplained)/\(c.allTiles) moving \(Int(100 * c.moving))"
-            + (shift.isSuspect(at: lastTime) ? " SUSPECT" : "")
-    }
-    /// Whether the light is measured tile by tile this frame (`LocalLight`: a cloud's shadow).
-    public var usesLocalLight: Bool { light.isActive }
-    /// How well riders can be seen on the learnt course (nil while calibrating): computed on
-    /// demand, for the log when the course becomes ready.
-    public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }
-    /// Everyone the tracker follows now (allocates: logs and diagnostics only).
-    public var trackSummaries: [RiderTracker.TrackSummary] { tracker.summaries }
 }

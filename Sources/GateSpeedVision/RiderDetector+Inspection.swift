@@ -1,0 +1,23 @@
+/// What the detector saw, read from outside the frame path: tests, the bench's traces and the
+/// log when the course becomes ready.
+extension RiderDetector {
+    /// The current foreground mask, row-major over the grid (1 = foreground).
+    public var foregroundMask: [UInt8] { mask }
+    /// Regions found in the last frame.
+    public var lastBlobs: ArraySlice<Blob> { blobs.blobs[0..<blobs.blobCount] }
+    public var backgroundGain: Float { background.gain }
+    /// The shifted-view test's counts of the last frame and whether it waits a change out (bench trace).
+    public var cameraShiftTrace: String {
+        let c = shift.counts
+        return "shift \(c.foreground)/\(c.explained)/\(c.tiles) fresh \(c.fresh)/\(c.freshExplained)/\(c.freshTiles)"
+            + " all \(c.all)/\(c.allExplained)/\(c.allTiles) moving \(Int(100 * c.moving))"
+            + (shift.isSuspect(at: lastTime) ? " SUSPECT" : "")
+    }
+    /// Whether the light is measured tile by tile this frame (`LocalLight`: a cloud's shadow).
+    public var usesLocalLight: Bool { light.isActive }
+    /// How well riders can be seen on the learnt course (nil while calibrating): computed on
+    /// demand, for the log when the course becomes ready.
+    public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }
+    /// Everyone the tracker follows now (allocates: logs and diagnostics only).
+    public var trackSummaries: [RiderTracker.TrackSummary] { tracker.summaries }
+}
