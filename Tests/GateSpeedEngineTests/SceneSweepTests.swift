@@ -61,19 +61,20 @@ import GateSpeedSimulation
         // Raised with issue 11's rider rules (riders of any size, walkers never the rider):
         // 46 of 59 runs detected; with session 7's work (a camera bumped while it sways or shakes
         // relearnt, `CameraMotionWatch`; the rider's identity kept across short losses, fragments
-        // kept off posts' marks, the contrast floor following the light) MEASURED, with two runs of slack.
-        #expect(tally.detectedCount >= 49, report)
-        #expect(tally.detectionRate >= 0.83, report)
+        // kept off posts' marks, the contrast floor following the light; cloud fronts taken for
+        // light; the view track) 53 of 59 and no false start, with two runs of slack.
+        #expect(tally.detectedCount >= 51, report)
+        #expect(tally.detectionRate >= 0.86, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
         // Over the detected runs the p99 is the largest error: 1.00 % with the generator's realism
         // draws (shadows, clouds, swaying cameras), 0.81 % before them. Issue 11's goal is 0.5 %.
-        // 1.73 % since seed 55 is timed at all (it was missed: the camera, bumped while it sways
-        // 1.9 px at 320x240, was never relearnt): the sway moves the view under the rider, and
-        // nothing corrects the crossings for it yet. The runs timed before are as precise as they were.
-        #expect(p99 <= 1.8, report)
-        #expect(median <= 0.15, report)
-        #expect(tally.falseStartCount <= 2, report)
+        // With session 7's view track (the view position fitted robustly over ±0.45 s) 0.79 %,
+        // median 0.06 %, although runs lost before are timed now (seed 55, the camera bumped
+        // while it sways; seed 41 run 2 under 1.8 px of shake).
+        #expect(p99 <= 0.85, report)
+        #expect(median <= 0.10, report)
+        #expect(tally.falseStartCount <= 1, report)
         // Every speed carries an honest ±: its 95 % interval holds the truth in about 95 % of the
         // detected runs, since each crossing's sigma
         // comes from the scatter, drops and correlation of the positions around it (`ViewTrack`).
