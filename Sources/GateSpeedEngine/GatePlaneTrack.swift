@@ -14,7 +14,7 @@ import GateSpeedGeometry
 /// A fixed ring of frames, filled once; `push` and `drain` do not allocate.
 struct GatePlaneTrack: Sendable {
     /// One analysed frame.
-    struct Entry: Sendable {
+    struct Entry: CentredWindowEntry {
         var t = 0.0
         var trackID: UInt32 = 0
         var confidence = 0.0
@@ -32,7 +32,7 @@ struct GatePlaneTrack: Sendable {
     }
 
     /// Half-width of the smoothing window, seconds (and the delay of every sample).
-    let window: Double
+    var window: Double { frames.window }
     /// 1-sigma of a systematic error of the depth (the lowest point of a person is their
     /// nearer foot, not their axis), metres; it counts in full at every sample.
     let depthBiasSigma: Double
@@ -40,67 +40,46 @@ struct GatePlaneTrack: Sendable {
     /// points correlated, so the scatter understates the error of their mean.
     let depthNoiseFactor = 1.25
     private let cameraX: Double, cameraY: Double
-    private var ring: [Entry]
-    private var head = 0
-    private var count = 0
-    /// Entries [0, emitted) have been judged and are kept as history for later ones.
-    private var emitted = 0
+    /// The frames held: pending ones, and the history the next ones are judged with.
+    private var frames: CentredWindow<Entry>
 
     init(camera: PinholeCamera, window: Double = 0.3, depthBiasSigma: Double = 0.07, capacity: Int = 512) {
-        self.window = window
         self.depthBiasSigma = depthBiasSigma
         cameraX = camera.position.x
         cameraY = camera.position.y
-        ring = [Entry](repeating: Entry(), count: capacity)
+        frames = CentredWindow(window: window, capacity: capacity, filler: Entry())
     }
 
-    var pendingCount: Int { count - emitted }
+    var pendingCount: Int { frames.pendingCount }
 
     /// Forgets everything (a relearn, a lost source). Pending samples are dropped unjudged.
     mutating func reset() {
-        head = 0; count = 0; emitted = 0
+        frames.reset()
     }
-
-    @inline(__always)
-    private func entry(_ logical: Int) -> Entry { ring[(head + logical) % ring.count] }
 
     /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
-        if count == ring.count {
-            if emitted == 0 { judgeNext(emit: emit) }
-            head = (head + 1) % ring.count
-            count -= 1
-            emitted -= 1
-        }
-        ring[(head + count) % ring.count] = new
-        count += 1
+        if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
+        frames.append(new)
     }
 
     /// Judges every pending frame at least `window` older than `now` (all of them when
     /// `flush`), handing each to `emit` in time order, and drops history no longer needed.
     mutating func drain(now: Double, flush: Bool = false, emit: (RiderSample, UInt32) -> Void) {
-        while emitted < count, flush || entry(emitted).t <= now - window {
-            judgeNext(emit: emit)
-        }
-        // History older than a window before the next one to judge is never used again.
-        let horizon = emitted < count ? entry(emitted).t - window : (count > 0 ? entry(count - 1).t - window : 0)
-        while emitted > 0, count > 0, entry(0).t < horizon {
-            head = (head + 1) % ring.count
-            count -= 1
-            emitted -= 1
-        }
+        while frames.nextPendingIsDue(now: now, flush: flush) { judgeNext(emit: emit) }
+        frames.dropUnneededHistory()
     }
 
     /// Hands the next pending frame to `emit` with the identity of the person in it (0: nobody).
     private mutating func judgeNext(emit: (RiderSample, UInt32) -> Void) {
-        let current = entry(emitted)
-        emitted += 1
+        let index = frames.takeNextPending()
+        let current = frames[index]
         guard current.tracked else {
             emit(RiderSample(t: current.t, x: nil, confidence: 0), 0)
             return
         }
-        emit(judge(current, at: emitted - 1), current.trackID)
+        emit(judge(current, at: index), current.trackID)
     }
 
     /// Refits of the depth without its outliers, and what counts as one: this many weighted rms
@@ -113,7 +92,7 @@ struct GatePlaneTrack: Sendable {
     private func rmsResidual(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry) -> Double {
         var sum = 0.0, weights = 0.0
         for j in low...high {
-            let e = entry(j)
+            let e = frames[j]
             guard e.trackID == current.trackID && e.hasFoot else { continue }
             let r = e.across - fit.value(at: e.t - current.t)
             sum += e.footWeight * r * r
@@ -124,10 +103,8 @@ struct GatePlaneTrack: Sendable {
 
     /// The smoothed course position of the frame at logical index `index`.
     private func judge(_ current: Entry, at index: Int) -> RiderSample {
-        var low = index
-        while low > 0, current.t - entry(low - 1).t <= window { low -= 1 }
-        var high = index
-        while high + 1 < count, entry(high + 1).t - current.t <= window { high += 1 }
+        let neighbours = frames.neighbourhood(of: index)
+        let low = neighbours.lowerBound, high = neighbours.upperBound
         // Depth: local quadratic of the foot depths of the same person around this frame, refitted
         // without the feet far off it (a foot lost against a post of its own shade reads a metre
         // or more off, and only near the posts, where the crossing is timed).
@@ -136,7 +113,7 @@ struct GatePlaneTrack: Sendable {
             var depthFit = LocalQuadraticFit(window: window)
             let limit = fitted.map { max(Self.outlierFloorMetres, Self.outlierDeviations * rmsResidual($0, low, high, current)) }
             for j in low...high {
-                let e = entry(j)
+                let e = frames[j]
                 guard e.trackID == current.trackID && e.hasFoot else { continue }
                 let dt = e.t - current.t
                 if let limit, let fit = fitted, abs(e.across - fit.value(at: dt)) > limit { continue }
@@ -151,7 +128,7 @@ struct GatePlaneTrack: Sendable {
         // Along: each neighbour's ray met at its own smoothed depth, then smoothed in time too.
         var alongFit = LocalQuadraticFit(window: window)
         for j in low...high {
-            let e = entry(j)
+            let e = frames[j]
             guard e.trackID == current.trackID else { continue }
             let dt = e.t - current.t
             let x = cameraX + (depth.value(at: dt) - cameraY) * e.raySlope

@@ -17,7 +17,7 @@ import GateSpeedCore
 /// A fixed ring of frames and a scratch buffer, filled once; `push` and `drain` do not allocate.
 struct ViewTrack: Sendable {
     /// One analysed frame.
-    struct Entry: Sendable {
+    struct Entry: CentredWindowEntry {
         var t = 0.0
         var trackID: UInt32 = 0
         var confidence = 0.0
@@ -35,65 +35,45 @@ struct ViewTrack: Sendable {
     }
 
     /// Half-width of the smoothing window, seconds (and the delay of every sample).
-    let window: Double
-    private var ring: [Entry]
+    var window: Double { frames.window }
+    /// The frames held: pending ones, and the history the next ones are judged with.
+    private var frames: CentredWindow<Entry>
     private var residuals: [Double]
-    private var head = 0
-    private var count = 0
-    /// Entries [0, emitted) have been judged and are kept as history for later ones.
-    private var emitted = 0
 
     init(window: Double = 0.45, capacity: Int = 512) {
-        self.window = window
-        ring = [Entry](repeating: Entry(), count: capacity)
+        frames = CentredWindow(window: window, capacity: capacity, filler: Entry())
         residuals = [Double](repeating: 0, count: capacity)
     }
 
-    var pendingCount: Int { count - emitted }
+    var pendingCount: Int { frames.pendingCount }
 
     /// Forgets everything (a relearn, a lost source, a re-arm). Pending samples are dropped unjudged.
     mutating func reset() {
-        head = 0; count = 0; emitted = 0
+        frames.reset()
     }
-
-    @inline(__always)
-    private func entry(_ logical: Int) -> Entry { ring[(head + logical) % ring.count] }
 
     /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
-        if count == ring.count {
-            if emitted == 0 { judgeNext(emit: emit) }
-            head = (head + 1) % ring.count
-            count -= 1
-            emitted -= 1
-        }
-        ring[(head + count) % ring.count] = new
-        count += 1
+        if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
+        frames.append(new)
     }
 
     /// Judges every pending frame at least `window` older than `now` (all of them when
     /// `flush`), handing each to `emit` in time order, and drops history no longer needed.
     mutating func drain(now: Double, flush: Bool = false, emit: (RiderSample, UInt32) -> Void) {
-        while emitted < count, flush || entry(emitted).t <= now - window {
-            judgeNext(emit: emit)
-        }
-        let horizon = emitted < count ? entry(emitted).t - window : (count > 0 ? entry(count - 1).t - window : 0)
-        while emitted > 0, count > 0, entry(0).t < horizon {
-            head = (head + 1) % ring.count
-            count -= 1
-            emitted -= 1
-        }
+        while frames.nextPendingIsDue(now: now, flush: flush) { judgeNext(emit: emit) }
+        frames.dropUnneededHistory()
     }
 
     private mutating func judgeNext(emit: (RiderSample, UInt32) -> Void) {
-        let current = entry(emitted)
-        emitted += 1
+        let index = frames.takeNextPending()
+        let current = frames[index]
         guard current.tracked else {
             emit(RiderSample(t: current.t, x: nil, confidence: 0), 0)
             return
         }
-        emit(judge(current, at: emitted - 1), current.trackID)
+        emit(judge(current, at: index), current.trackID)
     }
 
     /// What counts as far off the first fit: this many robust sigmas (1.4826 median absolute
@@ -107,15 +87,13 @@ struct ViewTrack: Sendable {
 
     /// The smoothed position of the frame at logical index `index`.
     private mutating func judge(_ current: Entry, at index: Int) -> RiderSample {
-        var low = index
-        while low > 0, current.t - entry(low - 1).t <= window { low -= 1 }
-        var high = index
-        while high + 1 < count, entry(high + 1).t - current.t <= window { high += 1 }
+        let neighbours = frames.neighbourhood(of: index)
+        let low = neighbours.lowerBound, high = neighbours.upperBound
         // The usual width of the person's region here: a region much wider or narrower than it is
         // merged with someone else's (a bystander, a shadow) or half lost, and its centre weighs less.
         var n = 0
-        for j in low...high where entry(j).trackID == current.trackID {
-            residuals[n] = entry(j).width
+        for j in low...high where frames[j].trackID == current.trackID {
+            residuals[n] = frames[j].width
             n += 1
         }
         let usualWidth = Self.median(&residuals, count: n)
@@ -127,8 +105,8 @@ struct ViewTrack: Sendable {
                 // The cut: a robust scale of the residuals (their median), so one wild frame does
                 // not widen it the way it widens an rms.
                 n = 0
-                for j in low...high where entry(j).trackID == current.trackID {
-                    let e = entry(j)
+                for j in low...high where frames[j].trackID == current.trackID {
+                    let e = frames[j]
                     residuals[n] = abs(e.x - fitted.value(at: e.t - current.t))
                     n += 1
                 }
@@ -137,8 +115,8 @@ struct ViewTrack: Sendable {
             }
             var fit = LocalQuadraticFit(window: window)
             jitter = 0; kept = 0
-            for j in low...high where entry(j).trackID == current.trackID {
-                let e = entry(j)
+            for j in low...high where frames[j].trackID == current.trackID {
+                let e = frames[j]
                 let dt = e.t - current.t
                 if let fitted, abs(e.x - fitted.value(at: dt)) > limit { continue }
                 fit.add(dt: dt, value: e.x, weight: e.weight * Self.widthWeight(e.width, usual: usualWidth))
@@ -173,7 +151,7 @@ struct ViewTrack: Sendable {
         var previous: Double?
         var products = 0.0, squares = 0.0, pairs = 0
         for j in low...high {
-            let e = entry(j)
+            let e = frames[j]
             guard e.trackID == current.trackID else { continue }
             let dt = e.t - current.t
             let r = e.x - fit.value(at: dt)
