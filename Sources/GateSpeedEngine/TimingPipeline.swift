@@ -45,6 +45,13 @@ public struct TimingPipeline: Sendable {
     /// The image rule's smoother of the rider's view position (nil with a gate course).
     private var viewTrack: ViewTrack?
     private var jitter = TimestampJitterMeter()
+    /// How far the view moved since the course was first learnt (a bump between runs): rider
+    /// positions are read back into the first view, where the posts were set.
+    private var viewShift = ViewShift()
+    /// The view's shift since the course was first learnt, view widths across and view heights
+    /// down: where the posts now are in the view is `postViewX` plus `viewShiftX`.
+    public var viewShiftX: Double { viewShift.dx }
+    public var viewShiftY: Double { viewShift.dy }
     /// The foot-edge precision (pixels, 1 sigma) below which all foot points weigh the same.
     static let cleanFootSigmaPixels = 0.5
     /// Metres across the post line, either side, within which a person can be the rider.
@@ -117,18 +124,22 @@ public struct TimingPipeline: Sendable {
             machine.recalibrate()
         }
         if output.becameReady {
+            if let grid = detector.gridSize {
+                viewShift.courseLearnt(detector.learntBackground, columns: grid.columns, rows: grid.rows)
+            }
             forgetTrack()
             machine.arm(t: output.time, emit: emit)
         }
         guard output.phase == .ready else { return }
         if let gateCourse, var track = gateTrack.take() {
             // Taken out while it hands samples to the machine (both are parts of self).
-            let entry = Self.gateEntry(output, course: gateCourse)
+            let entry = Self.gateEntry(output, course: gateCourse, shift: viewShift.offset)
             track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
             track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
             gateTrack = track
         } else if var track = viewTrack.take() {
-            let entry = Self.viewEntry(output, tSigma: jitter.sigma, gridColumns: detector.gridSize?.columns ?? 0)
+            let entry = Self.viewEntry(output, tSigma: jitter.sigma, gridColumns: detector.gridSize?.columns ?? 0,
+                                       shift: viewShift.offset)
             track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
             track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
             viewTrack = track
@@ -150,10 +161,13 @@ public struct TimingPipeline: Sendable {
     /// feet, not the upper body: a rider leaning into a turn carries the upper body sideways,
     /// which an oblique view turns into an error along the course; the feet stay on the ground.
     /// (Without a foot point the upper body's ray stands in.)
-    static func gateEntry(_ output: DetectorOutput, course: GateCourse) -> GatePlaneTrack.Entry {
+    static func gateEntry(_ output: DetectorOutput, course: GateCourse, shift: ViewShift.Offset = .none) -> GatePlaneTrack.Entry {
         var entry = GatePlaneTrack.Entry()
         entry.t = output.time
-        guard let rider = output.rider else { return entry }
+        guard var rider = output.rider else { return entry }
+        // Read in the view the posts were marked in.
+        rider.footX = rider.footX - shift.x; rider.x = rider.x - shift.x
+        rider.footY = rider.footY - shift.y; rider.bodyY = rider.bodyY - shift.y
         if let foot = course.groundPoint(viewX: rider.footX, viewY: rider.footY),
            foot.y.isFinite, foot.y.magnitude < 1000 {
             entry.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
@@ -176,12 +190,14 @@ public struct TimingPipeline: Sendable {
     /// What the view track needs of this frame's rider: the timed position, weighed down where it
     /// is less sure (a region merged with someone's, which its area tells, or cut by the view's
     /// edge, where the centre is partly guessed), and the timestamp's sigma.
-    static func viewEntry(_ output: DetectorOutput, tSigma: Double, gridColumns: Int) -> ViewTrack.Entry {
+    static func viewEntry(_ output: DetectorOutput, tSigma: Double, gridColumns: Int,
+                          shift: ViewShift.Offset = .none) -> ViewTrack.Entry {
         var entry = ViewTrack.Entry(t: output.time)
         guard let rider = output.rider, rider.x.isFinite else { return entry }
         entry.trackID = rider.trackID
         entry.confidence = rider.confidence
-        entry.x = rider.x
+        // Against the posts where they were set: in the first-learnt view.
+        entry.x = rider.x - shift.x
         entry.tSigma = tSigma
         entry.width = rider.blob.width
         let edge = gridColumns > 0 ? 1.5 / Double(gridColumns) : 0

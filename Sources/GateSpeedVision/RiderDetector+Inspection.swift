@@ -6,6 +6,8 @@ extension RiderDetector {
     /// Regions found in the last frame.
     public var lastBlobs: ArraySlice<Blob> { blobs.blobs[0..<blobs.blobCount] }
     public var backgroundGain: Float { background.gain }
+    /// The learnt course (read only: the timing measures a bumped view's shift against the first one).
+    public var learntBackground: BackgroundModel { background }
     /// The shifted-view test's counts of the last frame and whether it waits a change out (bench trace).
     public var cameraShiftTrace: String {
         let c = shift.counts
