@@ -195,6 +195,11 @@ struct FrameLoop {
             if let visibility = pipeline.detector.visibility {
                 if let warning = visibility.warning { log.warning(warning) } else { log.info("course learnt: " + visibility.summary) }
             }
+            // A camera bumped between runs: the image-rule posts follow the view's measured shift.
+            if pipeline.viewShiftX != 0 || pipeline.viewShiftY != 0 {
+                let across = (pipeline.viewShiftX * 1000).rounded() / 10, down = (pipeline.viewShiftY * 1000).rounded() / 10
+                log.info("the view moved \(across) % of its width across and \(down) % of its height down since the course was first learnt: the posts are timed where they are now")
+            }
             onCalibrated()
         }
         if output.restlessView {
