@@ -71,8 +71,10 @@ import GateSpeedSimulation
         // draws (shadows, clouds, swaying cameras), 0.81 % before them. Issue 11's goal is 0.5 %.
         // With session 7's view track (the view position fitted robustly over ±0.45 s) 0.79 %,
         // median 0.06 %, although runs lost before are timed now (seed 55, the camera bumped
-        // while it sways; seed 41 run 2 under 1.8 px of shake).
-        #expect(p99 <= 0.85, report)
+        // while it sways; seed 41 run 2 under 1.8 px of shake). With the view's shift after a bump
+        // measured (`ViewShift`: seed 55's -0.79 % now -0.52 %) 0.71 %, seed 97 (a slow rider at
+        // low contrast under a swaying camera) the largest.
+        #expect(p99 <= 0.75, report)
         #expect(median <= 0.10, report)
         #expect(tally.falseStartCount <= 1, report)
         // Every speed carries an honest ±: its 95 % interval holds the truth in about 95 % of the
