@@ -123,13 +123,11 @@ extension RiderTracker {
     }
 
     /// Outside a run (`holdIdentity` false), when the rider `rider`'s speed was last judged
-    /// under the walking limit, or the rider has not been seen for `unseenYieldSeconds` (a light
-    /// front that faded, a flicker that gave way), the best-scoring track judged over it (see
-    /// `canRide`), nil when there is none. (A part of a region shared with someone is not judged:
-    /// a rider passing someone keeps their last judgement, and their identity.)
+    /// under the walking limit, the best-scoring track judged over it (see `canRide`), nil when
+    /// there is none. (A part of a region shared with someone is not judged: a rider passing
+    /// someone keeps their last judgement, and their identity.)
     func challengerRidingNow(over rider: Int, time: Double, holdIdentity: Bool) -> Int? {
-        let unseen = !tracks[rider].matchedNow && time - tracks[rider].lastSeen > Self.unseenYieldSeconds
-        guard !holdIdentity, unseen || tracks[rider].motion.speedLowerBound < tuning.walkingLimit else { return nil }
+        guard !holdIdentity, tracks[rider].motion.speedLowerBound < tuning.walkingLimit else { return nil }
         var best: Int?, bestScore = 0.0
         let anchor = tracks[rider].x
         for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time)

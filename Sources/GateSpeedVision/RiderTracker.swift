@@ -19,9 +19,9 @@
 /// yet, the largest such person wins. Once chosen, the rider keeps the identity unless a
 /// challenger scores `incumbentAdvantage` times more, its score decaying with distance from
 /// the rider as `area / (1 + 3 * distance)`; outside a run, a rider not seen riding for
-/// `riderLapseSeconds` is let go, and one not seen at all for `unseenYieldSeconds` gives way to
-/// someone seen riding now. The speed fits restart on a change of motion (`TrackMotion`), so a
-/// rider whose region took over someone standing where they came in is soon seen riding. While a run is in progress the identity is held even if the
+/// `riderLapseSeconds` is let go. The speed fits of someone never seen riding restart on a change
+/// of motion (`TrackMotion`), so a rider whose region took over someone standing where they came
+/// in is soon seen riding. While a run is in progress the identity is held even if the
 /// rider stops. A new identity gets a new `trackID`, so the timing core never joins two people's
 /// positions into one path.
 ///
@@ -114,9 +114,6 @@ public struct RiderTracker: Sendable {
     public static let maximumTracks = 16
     /// Seconds two people must have been followed apart before a region they share is cut between them.
     static let apartSeconds = 0.15
-    /// Outside a run, a rider not seen for this long (seconds) gives way to someone seen riding
-    /// now: the identity is for whoever will start, not for someone who may have gone.
-    static let unseenYieldSeconds = 0.2
     var tracks: [Track]
     var trackCount = 0
     private var nextID: UInt32 = 1
