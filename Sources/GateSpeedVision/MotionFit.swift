@@ -4,12 +4,12 @@
 ///
 /// A change of motion restarts it: when two successive samples both lie more than
 /// `restartDeviations` standard deviations off the fitted line, on the same side, the fit keeps
-/// only those two. Someone who sets off, or a rider whose region took over a person standing
-/// where they came in, is then judged on the new motion within a fraction of a second, not
-/// after the memory has forgotten the old one.
+/// only those two (a sample off the line is held out of the fit until the next one). A rider
+/// whose region took over a person standing where they came in is then judged on the new
+/// motion within a fraction of a second, not after the memory has forgotten the old one.
 ///
-/// Times are seconds (any clock), positions normalised view x. Six sums and the last sample, no
-/// storage: updating costs a few multiplications and never allocates.
+/// Times are seconds (any clock), positions normalised view x. Six sums and one held-out sample,
+/// no storage: updating costs a few multiplications and never allocates.
 struct MotionFit: Sendable {
     private var weight = 0.0, sumT = 0.0, sumX = 0.0, sumTT = 0.0, sumTX = 0.0, sumXX = 0.0
     /// Time of the first sample (times are kept relative to it) and of the latest one.

@@ -9,8 +9,9 @@
 /// matched as far off as the fastest rider goes (`fastestRiderMetresPerSecond`), so a small rider
 /// at 60 km/h is followed from the first frames at any frame rate. One or two sightings not
 /// followed by another within `unconfirmedSightingSeconds` are a flicker (a post's edge in a
-/// shaking view), matched only where expected. A track survives `gapBridgeSeconds` without a match; the timing core
-/// interpolates across the gap. Regions of any size are followed (the course scale is no gate).
+/// shaking view), matched only where expected. A track survives `gapBridgeSeconds` without a
+/// match; the timing core interpolates across the gap. Regions of any size are followed (the
+/// course scale is no gate).
 ///
 /// The rider is someone seen riding: shaped like a person (`minimumHeightOverWidth`), followed
 /// for two frames and, by `TrackMotion`'s speed fit, surely faster than walking
