@@ -112,9 +112,14 @@ extension RiderTracker {
     /// (within a factor of three: a low-contrast rider's region comes and goes by less).
     func followsOn(_ track: Track, height: Double, distance: Double, dt: Double) -> Bool {
         guard track.hits >= 3 else { return 3 * min(height, track.height) >= max(height, track.height) }
+        return distance <= ownReach(track) + 0.5 * abs(track.velocity) * dt
+    }
+
+    /// How far (view widths) a region of `track` can lie from where it is expected and still be
+    /// them: about their own size (a partial region's centre moves by up to half their width).
+    func ownReach(_ track: Track) -> Double {
         let bodyHeight = track.height / max(1e-6, aspect)   // view widths
-        let reach = max(1.5 * track.width, 0.5 * bodyHeight, 3 * tuning.cell) + 0.5 * abs(track.velocity) * dt
-        return distance <= reach
+        return max(1.5 * track.width, 0.5 * bodyHeight, 3 * tuning.cell)
     }
 
     /// Outside a run (`holdIdentity` false), when the rider `rider`'s speed was last judged

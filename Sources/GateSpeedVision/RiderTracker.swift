@@ -5,10 +5,13 @@
 /// velocity) within `incumbentRadius`; a match that would need a move faster than
 /// `maxJumpBodyHeightsPerSecond` (distance over the person's own height, so it means the same
 /// at any camera distance) is refused, and the region starts a new track instead. A person seen
-/// only once has no velocity yet: they are matched as far as the fastest rider goes
-/// (`fastestRiderMetresPerSecond`), so a small rider at 60 km/h is followed from the first frames
-/// at any frame rate. A track survives `gapBridgeSeconds` without a match; the timing core
-/// interpolates across the gap. Regions of any size are followed (the course scale is no gate).
+/// only once or twice has no velocity yet, or one resting on a single displacement: they are
+/// matched as far off as the fastest rider goes (`fastestRiderMetresPerSecond`), so a small rider
+/// at 60 km/h is followed from the first frames at any frame rate. One or two sightings not
+/// followed by another within `unconfirmedSightingSeconds` are a flicker (a post's edge in a
+/// shaking view), matched only where expected. A track survives `gapBridgeSeconds` without a
+/// match; the timing core interpolates across the gap. Regions of any size are followed (the
+/// course scale is no gate).
 ///
 /// The rider is someone seen riding: shaped like a person (`minimumHeightOverWidth`), followed
 /// for two frames and, by `TrackMotion`'s speed fit, surely faster than walking
@@ -17,7 +20,9 @@
 /// yet, the largest such person wins. Once chosen, the rider keeps the identity unless a
 /// challenger scores `incumbentAdvantage` times more, its score decaying with distance from
 /// the rider as `area / (1 + 3 * distance)`; outside a run, a rider not seen riding for
-/// `riderLapseSeconds` is let go. While a run is in progress the identity is held even if the
+/// `riderLapseSeconds` is let go. The speed fits of someone never seen riding restart on a change
+/// of motion (`TrackMotion`), so a rider whose region took over someone standing where they came
+/// in is soon seen riding. While a run is in progress the identity is held even if the
 /// rider stops. A new identity gets a new `trackID`, so the timing core never joins two people's
 /// positions into one path.
 ///
@@ -195,10 +200,16 @@ public struct RiderTracker: Sendable {
             for t in 0..<trackCount where !tracks[t].matchedNow {
                 let dt = max(1e-3, time - tracks[t].lastSeen)
                 let predicted = tracks[t].x + tracks[t].velocity * dt
-                // Seen once, a person's velocity is unknown: they may have gone as far as the
-                // fastest rider would (a small rider at 60 km/h covers many body heights a second).
-                let unknownVelocity = tracks[t].hits <= 1 ? tuning.fastestRider : 0
-                let radius = max(settings.incumbentRadius, unknownVelocity * dt)
+                // Seen once or twice, a person's velocity is unknown or rests on one displacement
+                // (half the speed while the view's border cuts them): they may be off by as much
+                // as the fastest rider goes (a small rider at 60 km/h covers many body heights a
+                // second). One or two sightings not followed by another within
+                // `unconfirmedSightingSeconds` are a flicker (a post's edge in a shaking view):
+                // matched only where expected, they cannot take a rider coming in nearby and
+                // give them a made-up velocity.
+                let flicker = tracks[t].hits <= 2 && dt > settings.unconfirmedSightingSeconds
+                let unknownVelocity = tracks[t].hits <= 2 && !flicker ? tuning.fastestRider : 0
+                let radius = flicker ? ownReach(tracks[t]) : max(settings.incumbentRadius, unknownVelocity * dt)
                 for j in 0..<count where !candidateTaken[j] {
                     let c = candidates[j]
                     let distance = abs(c.upperCentreX - predicted)
@@ -254,7 +265,7 @@ public struct RiderTracker: Sendable {
             track.footBefore = (track.footX, track.footY)
             track.footWeight = 1
             track.onCourse = settings.courseBand?.contains(x: track.footX, y: track.footY) ?? true
-            track.motion = TrackMotion(borderMargin: tuning.cell)
+            track.motion = TrackMotion(borderMargin: tuning.cell, restartDeviations: settings.motionChangeDeviations)
             _ = track.motion.add(candidates[j], t: time, lastTime: time, memorySeconds: tuning.speedMemory)
             tracks[slot] = track
             if slot == trackCount { trackCount += 1 }

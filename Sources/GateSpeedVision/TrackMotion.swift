@@ -26,19 +26,31 @@ struct TrackMotion: Sendable {
     /// jumps (a region growing as the person enters) are many view widths a second at 120 fps.
     private(set) var fittedVelocity: Double?
 
-    /// Upper-body edges within this distance (view widths) of the view's border count as cut by it.
+    /// Upper-body edges within this distance (view widths) of the view's border count as cut by
+    /// it; also one sample's position error (a grid cell).
     let borderMargin: Double
+    /// Successive samples this many standard deviations off a fit, on one side, restart it (see
+    /// `MotionFit`); 0 never does.
+    let restartDeviations: Double
 
-    init(borderMargin: Double) { self.borderMargin = borderMargin }
+    init(borderMargin: Double, restartDeviations: Double = 0) {
+        self.borderMargin = borderMargin
+        self.restartDeviations = restartDeviations
+    }
 
     /// Adds a whole region seen at time `t`; returns the velocity measured since the last sample
     /// (view widths per second) from a position both samples saw uncut, or nil when there is none.
     mutating func add(_ blob: Blob, t: Double, lastTime: Double, memorySeconds: Double) -> Double? {
         let clearLeft = blob.upperMinX > borderMargin, clearRight = blob.upperMaxX < 1 - borderMargin
         let now = (left: blob.upperMinX, centre: blob.upperCentreX, right: blob.upperMaxX)
-        if clearLeft { left.add(t: t, x: now.left, memorySeconds: memorySeconds) }
-        if clearRight { right.add(t: t, x: now.right, memorySeconds: memorySeconds) }
-        if clearLeft && clearRight { centre.add(t: t, x: now.centre, memorySeconds: memorySeconds) }
+        // Only someone never seen riding restarts: a rider who slows, stops and sets off again
+        // keeps their history (and stays the rider of the run they were in).
+        let floor = borderMargin, restart = lastRiding == -.infinity ? restartDeviations : 0
+        if clearLeft { left.add(t: t, x: now.left, memorySeconds: memorySeconds, sigmaFloor: floor, restartDeviations: restart) }
+        if clearRight { right.add(t: t, x: now.right, memorySeconds: memorySeconds, sigmaFloor: floor, restartDeviations: restart) }
+        if clearLeft && clearRight {
+            centre.add(t: t, x: now.centre, memorySeconds: memorySeconds, sigmaFloor: floor, restartDeviations: restart)
+        }
         var velocity: Double?
         let dt = t - lastTime
         if hasLast && dt > 0 {
@@ -62,8 +74,10 @@ struct TrackMotion: Sendable {
         var best = 0.0, direction = 0.0, leastError = Double.infinity
         fittedVelocity = nil
         // Three calls, not a loop over an array literal (which would allocate every frame).
+        // Only the fits sampled now: an edge the view's border has cut since, or whose fit is
+        // older than a change of motion, says how the person moved, not how they move.
         @inline(__always) func consider(_ fit: MotionFit) {
-            guard let (speed, error) = fit.speed(sigmaFloor: sigmaFloor) else { return }
+            guard fit.isCurrent(at: t), let (speed, error) = fit.speed(sigmaFloor: sigmaFloor) else { return }
             let bound = abs(speed) - speedDeviations * error
             if bound > best { best = bound; direction = speed > 0 ? 1 : -1 }
             if error < leastError { leastError = error; fittedVelocity = speed }

@@ -136,12 +136,21 @@ public struct VisionSettings: Sendable, Equatable {
     public var speedDeviations: Double = 2.5
     /// Seconds over which a person's speed is fitted (the weights' memory, see `MotionFit`).
     public var speedMemorySeconds: Double = 1.5
+    /// The speed fits of someone never seen riding restart when two successive positions lie
+    /// this many standard deviations off the fitted line on one side (0: never): a rider whose
+    /// region took over someone standing where they came in is judged on their own motion.
+    public var motionChangeDeviations: Double = 4
     /// Outside a run, a rider not seen at riding speed for this long (seconds) is let go: someone
     /// who stopped, or who walks off, no longer keeps the course from being clear.
     public var riderLapseSeconds: Double = 0.6
     /// The fastest rider, metres per second along the course (72 km/h): a person seen for the first
     /// time may be this far from where they were a frame before and still be matched.
     public var fastestRiderMetresPerSecond: Double = 20
+    /// A person seen once or twice is matched as far off as the fastest rider goes only this long
+    /// (seconds) after the last sighting: a rider is seen at least every 0.2 s (10 fps with a
+    /// frame dropped). Sightings not followed by another by then are a flicker, matched only
+    /// where expected.
+    public var unconfirmedSightingSeconds: Double = 0.22
     /// Height over width (in pixels) below which a region is not a person: a ground shadow, a
     /// ghost of the background, leaves. A person with swinging legs and a shadow is about 1.1, on a bike 0.9.
     public var minimumHeightOverWidth: Double = 0.5
