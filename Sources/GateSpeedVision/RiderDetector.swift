@@ -107,16 +107,20 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             probe.stageEnded(.sampling)
             var fraction = classify(time: frame.timestamp, step: step)
+            var lightIsEven = true
             if light.isActive || fraction > settings.localLightTrigger
-                || fronts.seenLately(before: frame.timestamp, seconds: LightFronts.lightSeconds),
-               let underLight = classifyUnderLocalLight(time: frame.timestamp, step: step) {
-                fraction = underLight
+                || fronts.seenLately(before: frame.timestamp, seconds: LightFronts.lightSeconds) {
+                lightIsEven = false
+                fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
             }
-            // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`).
-            let pooled = mask.withUnsafeMutableBufferPointer {
-                background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
+            // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),
+            // while one gain explains the light: under a cloud's edge the light itself is uneven.
+            if lightIsEven {
+                let pooled = mask.withUnsafeMutableBufferPointer {
+                    background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
+                }
+                fraction += Double(pooled) / Double(max(1, mask.count))
             }
-            fraction += Double(pooled) / Double(max(1, mask.count))
             if usesChroma {
                 let added = chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
                                           rate: BackgroundModel.updateRate(step: step, settings: settings), settings: settings)
