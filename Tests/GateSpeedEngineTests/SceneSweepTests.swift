@@ -62,8 +62,9 @@ import GateSpeedSimulation
         // 46 of 59 runs detected; with session 7's work (a camera bumped while it sways or shakes
         // relearnt, `CameraMotionWatch`; the rider's identity kept across short losses, fragments
         // kept off posts' marks, the contrast floor following the light; cloud fronts taken for
-        // light; the view track) 53 of 59 and no false start, with two runs of slack.
-        #expect(tally.detectedCount >= 51, report)
+        // light; the view track) 53 of 59 and no false start, with two runs of slack. With session
+        // 8's evidence pooled over blocks of cells (riders below one cell's test), 54 of 59.
+        #expect(tally.detectedCount >= 52, report)
         #expect(tally.detectionRate >= 0.86, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
