@@ -71,10 +71,12 @@ extension BackgroundModel {
                 var variance: Float = 0, largest: Float = 0, slopeX: Float = 0, slopeY: Float = 0
                 for dy in -Self.pooledRowsAbove...Self.pooledRowsBelow {
                     let k = i + dy * columns
-                    for j in [k, k + 1] { variance += noise[j] * noise[j]; largest = max(largest, noise[j]) }
+                    let a = noise[k], b = noise[k + 1]
+                    variance += a * a + b * b
+                    largest = max(largest, a, b)
                     slopeX += (m[k + 2] + m[k + 1] - m[k] - m[k - 1]) / 2
                 }
-                for j in [i, i + 1] {
+                for j in i...(i + 1) {
                     slopeY += (m[j + 3 * columns] + m[j + 2 * columns] - m[j - columns] - m[j - 2 * columns]) / 2
                 }
                 guard largest <= noisy else { continue }
@@ -138,13 +140,15 @@ extension BackgroundModel {
                 let first = Int(pending[k])
                 var a = first
                 while a < min(first &+ 8, end) {
-                    let sum = block(a), x = a % columns
+                    let sum = block(a)
+                    guard abs(sum) > limit[a] * scale else { a &+= 1; continue }
                     // Against the blocks `reach` cells to either side (the one inside the view
                     // where the other is not): light the gain does not explain varies smoothly.
+                    let x = a % columns
                     let left = x - reach >= 1 ? a &- reach : a &+ reach
                     let right = x + reach < columns - 2 ? a &+ reach : a &- reach
                     let contrast = sum - (block(left) + block(right)) / 2
-                    if abs(sum) > limit[a] * scale && abs(contrast) > limit[a] * scale && contrast * sum > 0 {
+                    if abs(contrast) > limit[a] * scale && contrast * sum > 0 {
                         // The 2 x 2 cells at the block's centre.
                         var corner = 0
                         while corner < 4 {
