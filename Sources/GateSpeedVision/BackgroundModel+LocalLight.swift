@@ -26,6 +26,8 @@ extension BackgroundModel {
         light.gains.withUnsafeBufferPointer { gainsBuffer in
         light.low.withUnsafeBufferPointer { lowBuffer in
         light.high.withUnsafeBufferPointer { highBuffer in
+        residual.withUnsafeMutableBufferPointer { residualBuffer in
+            let residual = residualBuffer.baseAddress!
             let mean = meanBuffer.baseAddress!, threshold = thresholdBuffer.baseAddress!
             let since = sinceBuffer.baseAddress!, isForeground = foregroundBuffer.baseAddress!
             let gains = gainsBuffer.baseAddress!, low = lowBuffer.baseAddress!, high = highBuffer.baseAddress!
@@ -37,6 +39,7 @@ extension BackgroundModel {
                     let expected = min(max(c, lo * m), hi * m)
                     if abs(c - expected) > threshold[i] * max(1, hi) {
                         mask[i] = 1
+                        residual[i] = 0
                         foregroundCount &+= 1
                         if isForeground[i] == 0 {
                             isForeground[i] = 1
@@ -47,12 +50,15 @@ extension BackgroundModel {
                         }
                     } else {
                         mask[i] = 0
+                        // Within the tile's range of gains counts as no difference: the light's own
+                        // unevenness is never pooled into evidence.
+                        residual[i] = c - expected
                         isForeground[i] = 0
                         mean[i] = m + rate * (c / g - m)
                     }
                 }
             }
-        }}}}}}}
+        }}}}}}}}
         return Double(foregroundCount) / Double(max(1, n))
     }
 

@@ -23,7 +23,16 @@ public struct BackgroundModel: Sendable {
     var threshold: [Float]
     /// Temporal deviation of each cell while learning (0-255, at gain 1), never below the
     /// view's median: the noise of the cell's 2 x 2 mean.
-    private var noise: [Float]
+    var noise: [Float]
+    /// This frame's signed difference from the course (0-255, `cells - expected`) of every
+    /// cell the cell test left as background, 0 on foreground cells: the evidence
+    /// `addPooledEvidence` pools over blocks of cells.
+    var residual: [Float]
+    /// Per cell, the smallest sum over its 3 x 3 block of `residual` (at gain 1) that is
+    /// foreground evidence (see `learnPooledLimits`); infinite on the view's border.
+    var pooledLimit: [Float]
+    /// Scratch for `addPooledEvidence`: each cell's residual summed with its left and right neighbours.
+    var rowSums: [Float]
     /// Source time since which each cell has been foreground without a break, where
     /// `foreground` is 1 (elsewhere stale).
     var foregroundSince: [Double]
@@ -32,7 +41,7 @@ public struct BackgroundModel: Sendable {
     /// is written eight cells a store.
     var foreground: [UInt8]
     /// Scratch for `classify`: the groups of eight cells left to the cell-by-cell rule.
-    private var pending: [Int32]
+    var pending: [Int32]
     // Learning accumulators.
     private var sum: [Float]
     private var sumOfSquares: [Float]
@@ -46,6 +55,9 @@ public struct BackgroundModel: Sendable {
         mean = [Float](repeating: 0, count: cellCount)
         threshold = [Float](repeating: 255, count: cellCount)
         noise = [Float](repeating: 0, count: cellCount)
+        residual = [Float](repeating: 0, count: cellCount)
+        pooledLimit = [Float](repeating: .infinity, count: cellCount)
+        rowSums = [Float](repeating: 0, count: cellCount)
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
         foreground = [UInt8](repeating: 0, count: cellCount)
         pending = [Int32](repeating: 0, count: cellCount / 8 + 1)
@@ -154,9 +166,10 @@ public struct BackgroundModel: Sendable {
                 foregroundSince.withUnsafeMutableBufferPointer { sinceBuffer in
                     foreground.withUnsafeMutableBufferPointer { foregroundBuffer in
                         pending.withUnsafeMutableBufferPointer { pendingBuffer in
+                        residual.withUnsafeMutableBufferPointer { residualBuffer in
                         let mean = meanBuffer.baseAddress!, threshold = thresholdBuffer.baseAddress!
                         let since = sinceBuffer.baseAddress!, isForeground = foregroundBuffer.baseAddress!
-                        let pending = pendingBuffer.baseAddress!
+                        let pending = pendingBuffer.baseAddress!, residual = residualBuffer.baseAddress!
                         // Gain over last frame's background cells.
                         let (current, learnt) = Self.backgroundSums(cells: cells, means: mean, previousMask: previousMask,
                                                                     count: n, quarterLevels: quarterLevels)
@@ -172,6 +185,7 @@ public struct BackgroundModel: Sendable {
                             let difference = abs(cells[i] - expected)
                             if difference > threshold[i] * thresholdScale {
                                 mask[i] = 1
+                                residual[i] = 0
                                 foregroundCount += 1
                                 if isForeground[i] == 0 {
                                     isForeground[i] = 1
@@ -182,6 +196,7 @@ public struct BackgroundModel: Sendable {
                                 }
                             } else {
                                 mask[i] = 0
+                                residual[i] = cells[i] - expected
                                 isForeground[i] = 0
                                 mean[i] += rate * (cells[i] / g - mean[i])
                             }
@@ -193,12 +208,14 @@ public struct BackgroundModel: Sendable {
                         while i &+ 8 <= n {
                             let c = load8(cells, i), m = load8(mean, i)
                             let limit = load8(threshold, i) * thresholdScale
-                            if anyLane((c - g * m).magnitudes .> limit) {
+                            let difference = c - g * m
+                            if anyLane(difference.magnitudes .> limit) {
                                 pending[listed] = Int32(truncatingIfNeeded: i)
                                 listed &+= 1
                             } else {
                                 maskOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
                                 foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
+                                store8(difference, residual, i)
                                 store8(m + rate * (c / g - m), mean, i)
                             }
                             i &+= 8
@@ -211,6 +228,7 @@ public struct BackgroundModel: Sendable {
                             k &+= 1
                         }
                         while i < n { classifyOne(i); i &+= 1 }
+                        }
                         }
                     }
                 }

@@ -107,9 +107,19 @@ public struct RiderDetector: Sendable {
             sampleChroma(frame, grid: grid)
             probe.stageEnded(.sampling)
             var fraction = classify(time: frame.timestamp, step: step)
+            var lightIsEven = true
             if light.isActive || fraction > settings.localLightTrigger
                 || fronts.seenLately(before: frame.timestamp, seconds: LightFronts.lightSeconds) {
+                lightIsEven = false
                 fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
+            }
+            // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),
+            // while one gain explains the light: under a cloud's edge the light itself is uneven.
+            if lightIsEven {
+                let pooled = mask.withUnsafeMutableBufferPointer {
+                    background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
+                }
+                fraction += Double(pooled) / Double(max(1, mask.count))
             }
             if usesChroma {
                 let added = chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
@@ -259,6 +269,11 @@ public struct RiderDetector: Sendable {
             background.finishLearning(settings: settings)
             // Where a shadow's front swept over the course while it was learnt, the last frame is the course.
             _ = previousCells.withUnsafeBufferPointer { drift.relearnSwept(&background, latest: $0.baseAddress!, settings: settings) }
+            previousCells.withUnsafeBufferPointer {
+                background.learnPooledLimits(columns: grid.columns, latest: $0.baseAddress!,
+                                             shiftCells: settings.pooledShiftPixels * Float(grid.columns) / Float(viewPixels.width),
+                                             settings: settings)
+            }
             let learnt = background
             let context = pixelContext(frame: frame, grid: grid)
             learnt.withMeans { edges.learn(background: learnt, frame: context, means: $0) }

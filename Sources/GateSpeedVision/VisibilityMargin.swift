@@ -5,7 +5,8 @@
 /// - `noise`: the sensor's noise, 1 sigma, luma levels (0-255) of one pixel: twice the median
 ///   temporal deviation of the cells (each cell is the mean of 2 x 2 pixels).
 /// - `threshold`: the smallest luma difference (levels) of a person-sized region from the course
-///   that the detector marks: the cells' median threshold.
+///   that the detector marks: the cells' median threshold, or the median limit of the pooled
+///   test over blocks of cells (a cell's share) where that is lower.
 /// - `typicalContrast`: what a typical rider's clothes differ from the ground by, levels:
 ///   `VisionSettings.typicalRiderContrastFraction` of the view's median luma (a third: 40 levels
 ///   on a mid-grey course). Differences of reflectance scale with the light, so at dusk, or with
@@ -57,9 +58,12 @@ public struct VisibilityMargin: Sendable, Equatable {
         var noiseHistogram = LevelHistogram(), thresholdHistogram = LevelHistogram()
         var lumaCounts = [Int](repeating: 0, count: 256)
         let n = background.cellCount
+        var pooledHistogram = LevelHistogram(), pooledCells = 0
         for i in 0..<n {
             noiseHistogram.add(background.noiseValue(at: i))
             thresholdHistogram.add(background.thresholdValue(at: i))
+            let pooled = background.pooledLimit[i]
+            if pooled.isFinite { pooledHistogram.add(pooled / 8); pooledCells += 1 }
             lumaCounts[Int(min(255, max(0, background.learntValue(at: i))))] += 1   // clamped before converting
         }
         var seen = 0, medianLuma: Float = 0
@@ -68,7 +72,10 @@ public struct VisibilityMargin: Sendable, Equatable {
             if seen * 2 >= n { medianLuma = Float(level) + 0.5; break }
         }
         let cellNoise = noiseHistogram.median
-        let threshold = thresholdHistogram.median
+        // A region found by its blocks of cells (see `BackgroundModel+PooledEvidence`) needs only
+        // the blocks' limit, a cell's share of it.
+        let threshold = pooledCells * 2 >= n ? min(thresholdHistogram.median, pooledHistogram.median)
+                                             : thresholdHistogram.median
         self.init(noise: 2 * cellNoise, threshold: max(0.25, threshold),
                   typicalContrast: settings.typicalRiderContrastFraction * medianLuma,
                   reliableMargin: settings.reliableVisibilityMargin)

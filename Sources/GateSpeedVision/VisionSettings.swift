@@ -25,6 +25,20 @@ public struct VisionSettings: Sendable, Equatable {
     public var minimumColourContrast: Float = 16
     /// A cell is foreground when it differs from the background by this many noise deviations.
     public var noiseDeviations: Float = 4.5
+    /// Evidence pooled over blocks of 2 x 4 cells (see `BackgroundModel+PooledEvidence`): a block
+    /// whose sum differs from the course by this many of its measured noise deviations, and by
+    /// at least `pooledContrastShare` of the contrast floor a cell, marks its centre cells
+    /// foreground where each differs the same way by at least `pooledCellDeviations` of its own
+    /// noise. Blocks with a cell noisier than `pooledNoisyCell` times the view's median are left out.
+    public var pooledNoiseDeviations: Float = 4.5
+    public var pooledContrastShare: Float = 0.4
+    public var pooledCellDeviations: Float = 1.5
+    public var pooledNoisyCell: Float = 2
+    /// Pixels the camera may tremble by once learnt: a block's change along the course's slopes
+    /// that a shift this large explains is not pooled evidence.
+    public var pooledShiftPixels: Float = 2
+    /// A block is compared with the blocks this fraction of the view's width to its left and right.
+    public var pooledSurroundWidth: Float = 0.0625
     /// Pixels of camera shake tolerated while waiting for a still scene (edges move this much).
     /// Once learnt, the per-cell thresholds carry whatever shake the learning window saw.
     public var shakeTolerancePixels: Float = 1.0

@@ -64,7 +64,7 @@ import GateSpeedSimulation
         // kept off posts' marks, the contrast floor following the light; cloud fronts taken for
         // light; the view track) 53 of 59 and no false start, with two runs of slack; with
         // session 8's acquisition rules (flickers at the posts, restarts on a change of motion)
-        // 54 of 59.
+        // and evidence pooled over blocks of cells (riders below one cell's test), 54 of 59.
         #expect(tally.detectedCount >= 52, report)
         #expect(tally.detectionRate >= 0.86, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
@@ -75,15 +75,19 @@ import GateSpeedSimulation
         // median 0.06 %, although runs lost before are timed now (seed 55, the camera bumped
         // while it sways; seed 41 run 2 under 1.8 px of shake). With the view's shift after a bump
         // measured (`ViewShift`: seed 55's -0.79 % now -0.52 %) 0.71 %, seed 97 (a slow rider at
-        // low contrast under a swaying camera) the largest.
-        #expect(p99 <= 0.75, report)
+        // low contrast under a swaying camera) the largest. With session 8's acquisition rules and
+        // pooled evidence as well, 0.65 % (median 0.06 %, no false start).
+        #expect(p99 <= 0.70, report)
         #expect(median <= 0.10, report)
         #expect(tally.falseStartCount <= 1, report)
         // Every speed carries an honest ±: its 95 % interval holds the truth in about 95 % of the
         // detected runs, since each crossing's sigma
         // comes from the scatter, drops and correlation of the positions around it (`ViewTrack`).
         let coverage = tally.uncertaintyCoverage
-        print("fixed set (seeds \(Self.quickSeeds)): ± holds the truth in \(coverage.covered) of \(coverage.total) detected runs")
+        print("fixed set (seeds \(Self.quickSeeds)): \(tally.detectedCount) of \(tally.runCount) runs detected, "
+              + "p99 \((p99 * 100).rounded() / 100) %, median \((median * 100).rounded() / 100) %, "
+              + "\(tally.falseStartCount) false starts; "
+              + "± holds the truth in \(coverage.covered) of \(coverage.total) detected runs")
         // 43 of 47 (91.5 %) before the view track, 46 of 47 with it.
         #expect(Double(coverage.covered) >= 0.95 * Double(coverage.total), report)
     }
