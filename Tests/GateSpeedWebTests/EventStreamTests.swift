@@ -37,7 +37,10 @@ import Testing
     /// A client that opens `/events` and never reads: publishing goes on at once for everyone
     /// else (the event sink is never held up), and the stalled client only loses its own lines.
     @Test func aStalledClientNeitherBlocksPublishingNorOtherClients() throws {
-        let web = try PagesUnderTest("sse-stalled")
+        // The server closes a connection idle for `idleTimeoutSeconds` (30 s by default): on a loaded
+        // machine publishing 5,000 lines can outlast that, and the stalled client would be closed by
+        // that rule, which is not what this test is about. It asserts the broadcast never drops them.
+        let web = try PagesUnderTest("sse-stalled") { $0.server.idleTimeoutSeconds = 600 }
         let stalled = try Self.openEvents(web.port, receiveBufferBytes: 2048)
         #expect(try stalled.receive(until: ": connected", timeoutSeconds: 10))
         let reader = try Self.openEvents(web.port)
