@@ -113,14 +113,6 @@ public struct RiderDetector: Sendable {
                 lightIsEven = false
                 fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
             }
-            // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),
-            // while one gain explains the light: under a cloud's edge the light itself is uneven.
-            if lightIsEven {
-                let pooled = mask.withUnsafeMutableBufferPointer {
-                    background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
-                }
-                fraction += Double(pooled) / Double(max(1, mask.count))
-            }
             if usesChroma {
                 let added = chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
                                           rate: BackgroundModel.updateRate(step: step, settings: settings), settings: settings)
@@ -145,6 +137,15 @@ public struct RiderDetector: Sendable {
                 globalChangeSince = -.infinity   // the edges changed at once: followed again once settled
             } else {
                 globalChangeSince = -.infinity
+                // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),
+                // while one gain explains the light: under a cloud's edge the light itself is uneven.
+                // Added only now, for finding people: evidence this faint never says the camera moved
+                // (the change and shift tests above judge the cell test's own foreground).
+                if lightIsEven {
+                    _ = mask.withUnsafeMutableBufferPointer {
+                        background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
+                    }
+                }
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
                 // A run's rider stays out of the ghost rule, after the run too (a timeout), until
                 // their region is clear (see `relearnGhosts`).
