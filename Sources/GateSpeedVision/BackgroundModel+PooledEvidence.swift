@@ -104,8 +104,9 @@ extension BackgroundModel {
     ///
     /// The screen runs down strips of eight anchors over the anchors whose limit can be finite
     /// (`pooledAnchors`), each row's pair sums added once and kept for the three rows below: the
-    /// sums and their order are those of the exact test, so it lists every group of eight with a
-    /// block over its limit, and the exact test then goes through those anchors one by one.
+    /// sums and their order are those of the exact test, so it lists every group of eight anchors
+    /// by four rows with a block over its limit, and the exact test then goes through those
+    /// anchors one by one.
     mutating func addPooledEvidence(mask: UnsafeMutablePointer<UInt8>, columns: Int, settings: VisionSettings) -> Int {
         let n = cellCount
         let above = Self.pooledRowsAbove, below = Self.pooledRowsBelow
@@ -130,34 +131,39 @@ extension BackgroundModel {
                 while k <= i &+ below &* columns { sum += r[k] + r[k &+ 1]; k &+= columns }
                 return sum
             }
-            // Groups of eight anchors with a block over the limit; nearly every group has none.
-            // At most (columns + 4) / 8 strips of rows - 5 groups: fewer than `pending` holds.
+            // Groups of eight anchors by four rows (fewer at a strip's end) with a block over the
+            // limit; nearly every group has none. At most (columns + 4) / 8 strips of rows - 5
+            // groups: fewer than `pending` holds.
             var listed = 0
+            let stop = anchors.rows.upperBound &* columns
             @inline(__always) func screen(scaled: Bool) {
                 let scales = SIMD8<Float>(repeating: scale)
-                let stop = anchors.rows.upperBound &* columns
                 var x = anchors.columns.lowerBound
                 while true {
                     let first = min(x, anchors.columns.upperBound &- 8)
                     var i = anchors.rows.lowerBound &* columns &+ first
-                    @inline(__always) func test(_ sum: SIMD8<Float>, _ i: Int) {
-                        let bound = scaled ? load8(limit, i) * scales : load8(limit, i)
-                        if anyLane(sum.magnitudes .> bound) {
+                    @inline(__always) func over(_ sum: SIMD8<Float>, _ i: Int) -> SIMDMask<SIMD8<Int32>> {
+                        sum.magnitudes .> (scaled ? load8(limit, i) * scales : load8(limit, i))
+                    }
+                    @inline(__always) func list(_ over: SIMDMask<SIMD8<Int32>>, _ i: Int) {
+                        if anyLane(over) {
                             pending[listed] = Int32(truncatingIfNeeded: i)
                             listed &+= 1
                         }
                     }
                     var h0 = pair8(i &- columns), h1 = pair8(i), h2 = pair8(i &+ columns), h3: SIMD8<Float>
-                    // Four rows a turn, the pair sums taking turns in the four names (no moves).
+                    // Four rows a turn, the pair sums taking turns in the four names (no moves), listed
+                    // as one group of four rows.
                     while i &+ 3 &* columns < stop {
-                        h3 = pair8(i &+ 2 &* columns); test(h0 + h1 + h2 + h3, i)
-                        h0 = pair8(i &+ 3 &* columns); test(h1 + h2 + h3 + h0, i &+ columns)
-                        h1 = pair8(i &+ 4 &* columns); test(h2 + h3 + h0 + h1, i &+ 2 &* columns)
-                        h2 = pair8(i &+ 5 &* columns); test(h3 + h0 + h1 + h2, i &+ 3 &* columns)
+                        h3 = pair8(i &+ 2 &* columns); var any = over(h0 + h1 + h2 + h3, i)
+                        h0 = pair8(i &+ 3 &* columns); any .|= over(h1 + h2 + h3 + h0, i &+ columns)
+                        h1 = pair8(i &+ 4 &* columns); any .|= over(h2 + h3 + h0 + h1, i &+ 2 &* columns)
+                        h2 = pair8(i &+ 5 &* columns); any .|= over(h3 + h0 + h1 + h2, i &+ 3 &* columns)
+                        list(any, i)
                         i &+= 4 &* columns
                     }
                     while i < stop {
-                        h3 = pair8(i &+ 2 &* columns); test(h0 + h1 + h2 + h3, i)
+                        h3 = pair8(i &+ 2 &* columns); list(over(h0 + h1 + h2 + h3, i), i)
                         h0 = h1; h1 = h2; h2 = h3
                         i &+= columns
                     }
@@ -166,32 +172,37 @@ extension BackgroundModel {
                 }
             }
             if scale == 1 { screen(scaled: false) } else { screen(scaled: true) }   // limit * 1 is the limit
+            /// The exact test of the block at anchor `a`.
+            @inline(__always) func test(_ a: Int) {
+                let sum = block(a)
+                guard abs(sum) > limit[a] * scale else { return }
+                // Against the blocks `reach` cells to either side (the one inside the view
+                // where the other is not): light the gain does not explain varies smoothly.
+                let x = a % columns
+                let left = x - reach >= 1 ? a &- reach : a &+ reach
+                let right = x + reach < columns - 2 ? a &+ reach : a &- reach
+                let contrast = sum - (block(left) + block(right)) / 2
+                guard abs(contrast) > limit[a] * scale && contrast * sum > 0 else { return }
+                // The 2 x 2 cells at the block's centre.
+                var corner = 0
+                while corner < 4 {
+                    let j = a &+ (corner & 1) &+ (corner >> 1) &* columns
+                    if mask[j] == 0 && (sum > 0 ? r[j] : -r[j]) >= cellDeviations * noise[j] {
+                        mask[j] = 1
+                        added &+= 1
+                    }
+                    corner &+= 1
+                }
+            }
             var k = 0
             while k < listed {
+                // The group's rows (up to four, none past the anchors'), eight anchors each.
                 let first = Int(pending[k])
-                var a = first
-                while a < first &+ 8 {
-                    let sum = block(a)
-                    guard abs(sum) > limit[a] * scale else { a &+= 1; continue }
-                    // Against the blocks `reach` cells to either side (the one inside the view
-                    // where the other is not): light the gain does not explain varies smoothly.
-                    let x = a % columns
-                    let left = x - reach >= 1 ? a &- reach : a &+ reach
-                    let right = x + reach < columns - 2 ? a &+ reach : a &- reach
-                    let contrast = sum - (block(left) + block(right)) / 2
-                    if abs(contrast) > limit[a] * scale && contrast * sum > 0 {
-                        // The 2 x 2 cells at the block's centre.
-                        var corner = 0
-                        while corner < 4 {
-                            let j = a &+ (corner & 1) &+ (corner >> 1) &* columns
-                            if mask[j] == 0 && (sum > 0 ? r[j] : -r[j]) >= cellDeviations * noise[j] {
-                                mask[j] = 1
-                                added &+= 1
-                            }
-                            corner &+= 1
-                        }
-                    }
-                    a &+= 1
+                var row = first
+                while row < min(first &+ 4 &* columns, stop) {
+                    var a = row
+                    while a < row &+ 8 { test(a); a &+= 1 }
+                    row &+= columns
                 }
                 k &+= 1
             }

@@ -28,7 +28,7 @@ public struct BackgroundModel: Sendable {
     /// cell the cell test left as background, 0 on foreground cells: the evidence
     /// `addPooledEvidence` pools over blocks of cells.
     var residual: [Float]
-    /// Per cell, the smallest sum over its 3 x 3 block of `residual` (at gain 1) that is
+    /// Per cell, the smallest sum over its 2 x 4 block of `residual` (at gain 1) that is
     /// foreground evidence (see `learnPooledLimits`); infinite on the view's border.
     var pooledLimit: [Float]
     /// The grid's width (cells) `pooledLimit` was learnt for; 0 before.
