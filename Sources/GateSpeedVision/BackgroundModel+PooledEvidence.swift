@@ -24,6 +24,12 @@ extension BackgroundModel {
     /// Rows of a block above and below its anchor row: rows y - 1 ... y + 2, columns x, x + 1.
     static let pooledRowsAbove = 1, pooledRowsBelow = 2
 
+    /// The rows and columns (cells) of the anchors whose limit can be finite: a block, its
+    /// neighbours along the slopes and the cell right of it all inside the view.
+    static func pooledAnchors(columns: Int, rows: Int) -> (rows: Range<Int>, columns: Range<Int>) {
+        (2..<(rows - 3), 1..<(columns - 2))
+    }
+
     /// Sets `pooledLimit` for the course just learnt (after `finishLearning` and any relearnt
     /// cells). `latest`: the last learning frame's cells; `columns`: the grid's width;
     /// `shiftCells`: how far (cells) the camera may tremble, whose change along the course's
@@ -32,8 +38,11 @@ extension BackgroundModel {
                                     settings: VisionSettings) {
         let n = cellCount
         for i in 0..<n { pooledLimit[i] = .infinity }
+        pooledColumns = 0
         guard columns >= 6, n % columns == 0, n / columns >= 6 else { return }
+        pooledColumns = columns
         let rows = n / columns
+        let anchors = Self.pooledAnchors(columns: columns, rows: rows)
         func blockSum(_ i: Int, _ value: (Int) -> Float) -> Float {
             var sum: Float = 0
             for dy in -Self.pooledRowsAbove...Self.pooledRowsBelow {
@@ -65,8 +74,8 @@ extension BackgroundModel {
         let floor = settings.pooledContrastShare * Self.contrastFloor(means: mean, settings: settings)
         let noisy = settings.pooledNoisyCell * noiseHistogram.median
         let m = mean
-        for y in 2..<(rows - 3) {
-            for x in 1..<(columns - 2) {
+        for y in anchors.rows {
+            for x in anchors.columns {
                 let i = y * columns + x
                 var variance: Float = 0, largest: Float = 0, slopeX: Float = 0, slopeY: Float = 0
                 for dy in -Self.pooledRowsAbove...Self.pooledRowsBelow {
@@ -88,83 +97,116 @@ extension BackgroundModel {
     }
 
     /// Adds to `mask` the cells the pooled test finds (see the type's note) in this frame's
-    /// `residual`; returns how many. `columns`: the grid's width. The cells found keep following
-    /// the light as background cells do: evidence this faint that stays put fades into the course
-    /// within seconds, and never feeds on itself.
+    /// `residual`; returns how many. `columns`: the grid's width (that of `learnPooledLimits`:
+    /// limits learnt for another width are none). The cells found keep following the light as
+    /// background cells do: evidence this faint that stays put fades into the course within
+    /// seconds, and never feeds on itself.
+    ///
+    /// The screen runs down strips of eight anchors over the anchors whose limit can be finite
+    /// (`pooledAnchors`), each row's pair sums added once and kept for the three rows below: the
+    /// sums and their order are those of the exact test, so it lists every group of eight anchors
+    /// by four rows with a block over its limit, and the exact test then goes through those
+    /// anchors one by one.
     mutating func addPooledEvidence(mask: UnsafeMutablePointer<UInt8>, columns: Int, settings: VisionSettings) -> Int {
         let n = cellCount
         let above = Self.pooledRowsAbove, below = Self.pooledRowsBelow
-        guard columns >= 6, n >= 6 * columns, isLearnt else { return 0 }
+        guard columns >= 6, n >= 6 * columns, isLearnt, columns == pooledColumns else { return 0 }
         let scale = max(1, gain)
         let cellDeviations = settings.pooledCellDeviations * scale
         let reach = max(4, Int((settings.pooledSurroundWidth * Float(columns)).rounded()))
-        guard columns > 2 * reach + 4 else { return 0 }
+        guard columns > 2 * reach + 4 else { return 0 }   // so a strip of eight fits in a row
+        let anchors = Self.pooledAnchors(columns: columns, rows: n / columns)
         var added = 0
         residual.withUnsafeBufferPointer { residualBuffer in
-        rowSums.withUnsafeMutableBufferPointer { rowBuffer in
         pooledLimit.withUnsafeBufferPointer { limitBuffer in
         noise.withUnsafeBufferPointer { noiseBuffer in
         pending.withUnsafeMutableBufferPointer { pendingBuffer in
-            let r = residualBuffer.baseAddress!, h = rowBuffer.baseAddress!, limit = limitBuffer.baseAddress!
+            let r = residualBuffer.baseAddress!, limit = limitBuffer.baseAddress!
             let noise = noiseBuffer.baseAddress!, pending = pendingBuffer.baseAddress!
-            // Each cell plus its right neighbour, along the flat array: the sums that wrap across
-            // a row's end belong to the last column, whose limit is infinite.
-            h[n &- 1] = 0
-            var i = 0
-            while i &+ 8 <= n &- 1 {
-                store8(load8(r, i) + load8(r, i &+ 1), h, i)
-                i &+= 8
-            }
-            while i < n &- 1 { h[i] = r[i] + r[i &+ 1]; i &+= 1 }
+            // Each cell plus its right neighbour: within the row for every anchor and surround tested.
+            @inline(__always) func pair8(_ i: Int) -> SIMD8<Float> { load8(r, i) + load8(r, i &+ 1) }
             @inline(__always) func block(_ i: Int) -> Float {
                 var sum: Float = 0
                 var k = i &- above &* columns
-                while k <= i &+ below &* columns { sum += h[k]; k &+= columns }
+                while k <= i &+ below &* columns { sum += r[k] + r[k &+ 1]; k &+= columns }
                 return sum
             }
-            // Blocks over the limit, eight anchors at a time; nearly every group has none.
-            let start = above &* columns, end = n &- below &* columns
+            // Groups of eight anchors by four rows (fewer at a strip's end) with a block over the
+            // limit; nearly every group has none. At most (columns + 4) / 8 strips of rows - 5
+            // groups: fewer than `pending` holds.
             var listed = 0
-            i = start
-            while i &+ 8 <= end {
-                let sum = load8(h, i &- columns) + load8(h, i) + load8(h, i &+ columns) + load8(h, i &+ 2 &* columns)
-                if anyLane(sum.magnitudes .> load8(limit, i) * scale) {
-                    pending[listed] = Int32(truncatingIfNeeded: i)
-                    listed &+= 1
-                }
-                i &+= 8
-            }
-            if i < end { pending[listed] = Int32(truncatingIfNeeded: i); listed &+= 1 }
-            var k = 0
-            while k < listed {
-                let first = Int(pending[k])
-                var a = first
-                while a < min(first &+ 8, end) {
-                    let sum = block(a)
-                    guard abs(sum) > limit[a] * scale else { a &+= 1; continue }
-                    // Against the blocks `reach` cells to either side (the one inside the view
-                    // where the other is not): light the gain does not explain varies smoothly.
-                    let x = a % columns
-                    let left = x - reach >= 1 ? a &- reach : a &+ reach
-                    let right = x + reach < columns - 2 ? a &+ reach : a &- reach
-                    let contrast = sum - (block(left) + block(right)) / 2
-                    if abs(contrast) > limit[a] * scale && contrast * sum > 0 {
-                        // The 2 x 2 cells at the block's centre.
-                        var corner = 0
-                        while corner < 4 {
-                            let j = a &+ (corner & 1) &+ (corner >> 1) &* columns
-                            if mask[j] == 0 && (sum > 0 ? r[j] : -r[j]) >= cellDeviations * noise[j] {
-                                mask[j] = 1
-                                added &+= 1
-                            }
-                            corner &+= 1
+            let stop = anchors.rows.upperBound &* columns
+            @inline(__always) func screen(scaled: Bool) {
+                let scales = SIMD8<Float>(repeating: scale)
+                var x = anchors.columns.lowerBound
+                while true {
+                    let first = min(x, anchors.columns.upperBound &- 8)
+                    var i = anchors.rows.lowerBound &* columns &+ first
+                    @inline(__always) func over(_ sum: SIMD8<Float>, _ i: Int) -> SIMDMask<SIMD8<Int32>> {
+                        sum.magnitudes .> (scaled ? load8(limit, i) * scales : load8(limit, i))
+                    }
+                    @inline(__always) func list(_ over: SIMDMask<SIMD8<Int32>>, _ i: Int) {
+                        if anyLane(over) {
+                            pending[listed] = Int32(truncatingIfNeeded: i)
+                            listed &+= 1
                         }
                     }
-                    a &+= 1
+                    var h0 = pair8(i &- columns), h1 = pair8(i), h2 = pair8(i &+ columns), h3: SIMD8<Float>
+                    // Four rows a turn, the pair sums taking turns in the four names (no moves), listed
+                    // as one group of four rows.
+                    while i &+ 3 &* columns < stop {
+                        h3 = pair8(i &+ 2 &* columns); var any = over(h0 + h1 + h2 + h3, i)
+                        h0 = pair8(i &+ 3 &* columns); any .|= over(h1 + h2 + h3 + h0, i &+ columns)
+                        h1 = pair8(i &+ 4 &* columns); any .|= over(h2 + h3 + h0 + h1, i &+ 2 &* columns)
+                        h2 = pair8(i &+ 5 &* columns); any .|= over(h3 + h0 + h1 + h2, i &+ 3 &* columns)
+                        list(any, i)
+                        i &+= 4 &* columns
+                    }
+                    while i < stop {
+                        h3 = pair8(i &+ 2 &* columns); list(over(h0 + h1 + h2 + h3, i), i)
+                        h0 = h1; h1 = h2; h2 = h3
+                        i &+= columns
+                    }
+                    if first &+ 8 >= anchors.columns.upperBound { break }
+                    x &+= 8
+                }
+            }
+            if scale == 1 { screen(scaled: false) } else { screen(scaled: true) }   // limit * 1 is the limit
+            /// The exact test of the block at anchor `a`.
+            @inline(__always) func test(_ a: Int) {
+                let sum = block(a)
+                guard abs(sum) > limit[a] * scale else { return }
+                // Against the blocks `reach` cells to either side (the one inside the view
+                // where the other is not): light the gain does not explain varies smoothly.
+                let x = a % columns
+                let left = x - reach >= 1 ? a &- reach : a &+ reach
+                let right = x + reach < columns - 2 ? a &+ reach : a &- reach
+                let contrast = sum - (block(left) + block(right)) / 2
+                guard abs(contrast) > limit[a] * scale && contrast * sum > 0 else { return }
+                // The 2 x 2 cells at the block's centre.
+                var corner = 0
+                while corner < 4 {
+                    let j = a &+ (corner & 1) &+ (corner >> 1) &* columns
+                    if mask[j] == 0 && (sum > 0 ? r[j] : -r[j]) >= cellDeviations * noise[j] {
+                        mask[j] = 1
+                        added &+= 1
+                    }
+                    corner &+= 1
+                }
+            }
+            var k = 0
+            while k < listed {
+                // The group's rows (up to four, none past the anchors'), eight anchors each.
+                let first = Int(pending[k])
+                var row = first
+                while row < min(first &+ 4 &* columns, stop) {
+                    var a = row
+                    while a < row &+ 8 { test(a); a &+= 1 }
+                    row &+= columns
                 }
                 k &+= 1
             }
-        }}}}}
+        }}}}
         return added
     }
 }

@@ -28,11 +28,11 @@ public struct BackgroundModel: Sendable {
     /// cell the cell test left as background, 0 on foreground cells: the evidence
     /// `addPooledEvidence` pools over blocks of cells.
     var residual: [Float]
-    /// Per cell, the smallest sum over its 3 x 3 block of `residual` (at gain 1) that is
+    /// Per cell, the smallest sum over its 2 x 4 block of `residual` (at gain 1) that is
     /// foreground evidence (see `learnPooledLimits`); infinite on the view's border.
     var pooledLimit: [Float]
-    /// Scratch for `addPooledEvidence`: each cell's residual summed with its left and right neighbours.
-    var rowSums: [Float]
+    /// The grid's width (cells) `pooledLimit` was learnt for; 0 before.
+    var pooledColumns = 0
     /// Source time since which each cell has been foreground without a break, where
     /// `foreground` is 1 (elsewhere stale).
     var foregroundSince: [Double]
@@ -40,7 +40,8 @@ public struct BackgroundModel: Sendable {
     /// (or was just absorbed): one byte per cell, so the background, nearly all of the view,
     /// is written eight cells a store.
     var foreground: [UInt8]
-    /// Scratch for `classify`: the groups of eight cells left to the cell-by-cell rule.
+    /// Scratch for `classify` and `addPooledEvidence`: the groups of eight cells (or anchors)
+    /// left to the cell-by-cell rule.
     var pending: [Int32]
     // Learning accumulators.
     private var sum: [Float]
@@ -57,10 +58,9 @@ public struct BackgroundModel: Sendable {
         noise = [Float](repeating: 0, count: cellCount)
         residual = [Float](repeating: 0, count: cellCount)
         pooledLimit = [Float](repeating: .infinity, count: cellCount)
-        rowSums = [Float](repeating: 0, count: cellCount)
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
         foreground = [UInt8](repeating: 0, count: cellCount)
-        pending = [Int32](repeating: 0, count: cellCount / 8 + 1)
+        pending = [Int32](repeating: 0, count: cellCount / 4 + 1)
         sum = [Float](repeating: 0, count: cellCount)
         sumOfSquares = [Float](repeating: 0, count: cellCount)
     }
