@@ -68,16 +68,10 @@ struct MotionFit: Sendable {
     /// (the residuals' scatter, never below `sigmaFloor`), signed; nil before the fit has the
     /// weight of three samples (two always lie on their line).
     func deviations(t: Double, x: Double, sigmaFloor: Double) -> Double? {
-        guard weight >= 2.5 else { return nil }
-        let stt = sumTT - sumT * sumT / weight
-        guard stt > 1e-12 else { return nil }
-        let stx = sumTX - sumT * sumX / weight
-        let sxx = sumXX - sumX * sumX / weight
-        let slope = stx / stt
-        let residual = max(0, sxx - slope * stx)
-        let sigma = max(sigmaFloor, (residual / max(1, weight - 2)).squareRoot(), 1e-9)
+        guard weight >= 2.5, let line = fittedLine() else { return nil }
+        let sigma = max(sigmaFloor, (line.residual / max(1, weight - 2)).squareRoot(), 1e-9)
         let u = t - origin
-        let predicted = sumX / weight + slope * (u - sumT / weight)
+        let predicted = sumX / weight + line.slope * (u - sumT / weight)
         return (x - predicted) / sigma
     }
 
@@ -85,15 +79,21 @@ struct MotionFit: Sendable {
     /// error, from the residuals of the fit but never below what a position error of `sigmaFloor`
     /// (view widths, 1 sigma) per sample allows. Nil before two samples at distinct times.
     func speed(sigmaFloor: Double) -> (speed: Double, error: Double)? {
-        guard weight > 1 else { return nil }
+        guard weight > 1, let line = fittedLine() else { return nil }
+        // With two or three samples the residuals say little; the floor stands in.
+        let sigma = max(sigmaFloor, (line.residual / max(1, weight - 2)).squareRoot())
+        return (line.slope, sigma / line.timeSpread.squareRoot())
+    }
+
+    /// The weighted least-squares line through the samples: its slope (view widths per second),
+    /// the weighted spread of the times about their mean (seconds squared) and the weighted sum
+    /// of squared residuals (view widths squared); nil when the times do not spread.
+    private func fittedLine() -> (slope: Double, timeSpread: Double, residual: Double)? {
         let stt = sumTT - sumT * sumT / weight
         guard stt > 1e-12 else { return nil }
         let stx = sumTX - sumT * sumX / weight
         let sxx = sumXX - sumX * sumX / weight
         let slope = stx / stt
-        let residual = max(0, sxx - slope * stx)
-        // With two or three samples the residuals say little; the floor stands in.
-        let sigma = max(sigmaFloor, (residual / max(1, weight - 2)).squareRoot())
-        return (slope, sigma / stt.squareRoot())
+        return (slope, stt, max(0, sxx - slope * stx))
     }
 }
