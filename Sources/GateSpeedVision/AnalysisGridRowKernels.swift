@@ -70,6 +70,38 @@ extension AnalysisGrid {
         }
     }
 
+    /// `out[k] = Float(sums[table[k]]) * 0.25` (the cell's mean, exactly) for `count` cells: eight
+    /// at a time, the sums gathered into the lanes of a vector and converted together.
+    @inline(__always)
+    static func gatherQuarters(_ sums: UnsafePointer<UInt16>, table: UnsafePointer<Int32>, count: Int,
+                               into out: UnsafeMutablePointer<Float>) {
+        let quarter = SIMD8<Float>(repeating: 0.25)
+        var k = 0
+        while k &+ 8 <= count {
+            var v = SIMD8<UInt16>()
+            var j = 0
+            while j < 8 { v[j] = sums[Int(table[k &+ j])]; j &+= 1 }
+            store8(floats(v) * quarter, out, k)
+            k &+= 8
+        }
+        while k < count { out[k] = Float(sums[Int(table[k])]) * 0.25; k &+= 1 }
+    }
+
+    /// `out[k] = Float(bytes[table[k]])` for `count` cells, eight at a time like `gatherQuarters`.
+    @inline(__always)
+    static func gatherLevels(_ bytes: UnsafePointer<UInt8>, table: UnsafePointer<Int32>, count: Int,
+                             into out: UnsafeMutablePointer<Float>) {
+        var k = 0
+        while k &+ 8 <= count {
+            var v = SIMD8<UInt16>()
+            var j = 0
+            while j < 8 { v[j] = UInt16(bytes[Int(table[k &+ j])]); j &+= 1 }
+            store8(floats(v), out, k)
+            k &+= 8
+        }
+        while k < count { out[k] = Float(bytes[Int(table[k])]); k &+= 1 }
+    }
+
     /// Calls `vector` with x = 0, 16, 32 ... and finally `count - 16` (overlapping), or, when
     /// `count` is under 16, `scalar` for each x below `count`.
     @inline(__always)
@@ -101,4 +133,10 @@ extension AnalysisGrid {
 
     @inline(__always)
     static func highest(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> { a.replacing(with: b, where: b .> a) }
+}
+
+/// The lanes of `v` as floats (exact: every UInt16 is a Float).
+@inline(__always)
+func floats(_ v: SIMD8<UInt16>) -> SIMD8<Float> {
+    SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: v))
 }

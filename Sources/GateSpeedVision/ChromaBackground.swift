@@ -51,15 +51,17 @@ public struct ChromaBackground: Sendable {
         pending = [Int32](repeating: 0, count: cellCount / 8 + 1)
     }
 
+    /// Forgets what is being learnt. (The accumulators are not cleared: the first frame
+    /// `accumulate` adds sets them.)
     public mutating func beginLearning() {
         learnedFrames = 0
-        for i in 0..<cellCount {
-            sumBlue[i] = 0; sumRed[i] = 0; sumOfSquares[i] = 0
-            foreground[i] = 0
-        }
+        foreground.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
+    /// Adds one still frame's colour cells (the first frame sets the sums: the same values as
+    /// adding it to zeros).
     public mutating func accumulate(blue: [Float], red: [Float]) {
+        let first = learnedFrames == 0
         learnedFrames += 1
         let n = cellCount
         blue.withUnsafeBufferPointer { blue in
@@ -69,9 +71,16 @@ public struct ChromaBackground: Sendable {
                         sumOfSquares.withUnsafeMutableBufferPointer { sumOfSquares in
                             let b = blue.baseAddress!, r = red.baseAddress!
                             let sb = sumBlue.baseAddress!, sr = sumRed.baseAddress!, sq = sumOfSquares.baseAddress!
-                            for i in 0..<n {
-                                sb[i] += b[i]; sr[i] += r[i]
-                                sq[i] += b[i] * b[i] + r[i] * r[i]
+                            if first {
+                                for i in 0..<n {
+                                    sb[i] = b[i]; sr[i] = r[i]
+                                    sq[i] = b[i] * b[i] + r[i] * r[i]
+                                }
+                            } else {
+                                for i in 0..<n {
+                                    sb[i] += b[i]; sr[i] += r[i]
+                                    sq[i] += b[i] * b[i] + r[i] * r[i]
+                                }
                             }
                         }
                     }

@@ -26,12 +26,11 @@ struct LearningDrift: Sendable {
         weighted = [Float](repeating: 0, count: cellCount)
     }
 
-    /// Forgets the frames accumulated (learning starts again).
+    /// Forgets the frames accumulated (learning starts again). `weighted` is not cleared: the
+    /// first frame `accumulate` adds sets it.
     mutating func reset() {
-        guard frames > 0 else { return }
         frames = 0
         sumOfTimes = 0; sumOfSquaredTimes = 0
-        weighted.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     /// Adds the still frame `cells` taken at source time `time`, seconds (the same frames, in the
@@ -44,12 +43,19 @@ struct LearningDrift: Sendable {
         sumOfTimes += t
         sumOfSquaredTimes += t * t
         let weight = Float(t), weights = SIMD8<Float>(repeating: Float(t))
+        let first = frames == 1
         weighted.withUnsafeMutableBufferPointer { buffer in
-            // Eight cells at a time (the buffers may alias as far as the compiler knows).
+            // Eight cells at a time (the buffers may alias as far as the compiler knows). The first
+            // frame sets each sum to its product (t = 0: the same zeros as adding it to zeros).
             let w = buffer.baseAddress!, n = buffer.count
             var i = 0
-            while i &+ 8 <= n { store8(load8(w, i) + weights * load8(cells, i), w, i); i &+= 8 }
-            while i < n { w[i] += weight * cells[i]; i &+= 1 }
+            if first {
+                while i &+ 8 <= n { store8(weights * load8(cells, i), w, i); i &+= 8 }
+                while i < n { w[i] = weight * cells[i]; i &+= 1 }
+            } else {
+                while i &+ 8 <= n { store8(load8(w, i) + weights * load8(cells, i), w, i); i &+= 8 }
+                while i < n { w[i] += weight * cells[i]; i &+= 1 }
+            }
         }
     }
 
