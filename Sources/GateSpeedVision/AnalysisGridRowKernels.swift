@@ -2,15 +2,26 @@
 /// with no checks (the callers size the rows and buffers).
 extension AnalysisGrid {
     /// `sums[x] = p(x) + p(x + 1) + p(x) below + p(x + 1) below` for the `count` pixels from
-    /// `start` (a loop the compiler vectorises: no checks, no carried state).
+    /// `start`: the pairs down first (`vertical`, `count + 1` of them), then across, sixteen at a
+    /// time, the last sixteen of each pass overlapping the ones before (nothing past pixel
+    /// `count` of either row is read).
     @inline(__always)
     static func rowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
-                        into sums: UnsafeMutablePointer<UInt16>) {
+                        vertical: UnsafeMutablePointer<UInt16>, into sums: UnsafeMutablePointer<UInt16>) {
         let top = start, bottom = start + down
-        var x = 0
-        while x < count {
-            sums[x] = UInt16(top[x]) &+ UInt16(top[x &+ 1]) &+ UInt16(bottom[x]) &+ UInt16(bottom[x &+ 1])
-            x &+= 1
+        forEachSixteen(count &+ 1) { x in
+            let pair = SIMD16<UInt16>(truncatingIfNeeded: load16(top, x)) &+ SIMD16<UInt16>(truncatingIfNeeded: load16(bottom, x))
+            UnsafeMutableRawPointer(vertical + x).storeBytes(of: pair, as: SIMD16<UInt16>.self)
+        } scalar: { x in
+            vertical[x] = UInt16(top[x]) &+ UInt16(bottom[x])
+        }
+        let pairs = UnsafeRawPointer(vertical)
+        forEachSixteen(count) { x in
+            let left = pairs.loadUnaligned(fromByteOffset: 2 &* x, as: SIMD16<UInt16>.self)
+            let right = pairs.loadUnaligned(fromByteOffset: 2 &* x &+ 2, as: SIMD16<UInt16>.self)
+            UnsafeMutableRawPointer(sums + x).storeBytes(of: left &+ right, as: SIMD16<UInt16>.self)
+        } scalar: { x in
+            sums[x] = vertical[x] &+ vertical[x &+ 1]
         }
     }
 
@@ -36,7 +47,8 @@ extension AnalysisGrid {
         }
     }
 
-    /// `spreads[x]` = max - min over the 6 x 6 pixels whose top-left is pixel `x` from `corner`,
+    /// `spreads[x]` = max - min over the 6 x 6 pixels whose top-left is pixel `x` from `corner`
+    /// (two bytes each, for `gatherQuarters(_:spreads:table:count:into:_:)`),
     /// for `count` values of x. Separable: the minimum and maximum down each column first (into
     /// `lows` and `highs`), then across; both sixteen pixels at a time, the last sixteen
     /// overlapping the ones before (each value depends on the pixels only, so redoing some gives
@@ -44,7 +56,7 @@ extension AnalysisGrid {
     @inline(__always)
     static func rowSpreads(_ corner: UnsafePointer<UInt8>, down: Int, count: Int,
                            lows: UnsafeMutablePointer<UInt8>, highs: UnsafeMutablePointer<UInt8>,
-                           into spreads: UnsafeMutablePointer<UInt8>) {
+                           into spreads: UnsafeMutablePointer<UInt16>) {
         let r0 = corner, r1 = r0 + down, r2 = r1 + down, r3 = r2 + down, r4 = r3 + down, r5 = r4 + down
         forEachSixteen(count &+ 5) { x in
             let v0 = load16(r0, x), v1 = load16(r1, x), v2 = load16(r2, x)
@@ -62,11 +74,12 @@ extension AnalysisGrid {
                              lowest(load16(l, x &+ 4), load16(l, x &+ 5)))
             let high = highest(highest(highest(load16(h, x), load16(h, x &+ 1)), highest(load16(h, x &+ 2), load16(h, x &+ 3))),
                                highest(load16(h, x &+ 4), load16(h, x &+ 5)))
-            store16(high &- low, spreads, x)
+            UnsafeMutableRawPointer(spreads + x).storeBytes(of: SIMD16<UInt16>(truncatingIfNeeded: high &- low),
+                                                             as: SIMD16<UInt16>.self)
         } scalar: { x in
             let low = min(min(min(l[x], l[x &+ 1]), min(l[x &+ 2], l[x &+ 3])), min(l[x &+ 4], l[x &+ 5]))
             let high = max(max(max(h[x], h[x &+ 1]), max(h[x &+ 2], h[x &+ 3])), max(h[x &+ 4], h[x &+ 5]))
-            spreads[x] = high &- low
+            spreads[x] = UInt16(high &- low)
         }
     }
 
@@ -87,19 +100,31 @@ extension AnalysisGrid {
         while k < count { out[k] = Float(sums[Int(table[k])]) * 0.25; k &+= 1 }
     }
 
-    /// `out[k] = Float(bytes[table[k]])` for `count` cells, eight at a time like `gatherQuarters`.
+    /// `gatherQuarters` into `out`, and `texture[k] = Float(spreads[table[k]])`, in one pass.
     @inline(__always)
-    static func gatherLevels(_ bytes: UnsafePointer<UInt8>, table: UnsafePointer<Int32>, count: Int,
-                             into out: UnsafeMutablePointer<Float>) {
+    static func gatherQuarters(_ sums: UnsafePointer<UInt16>, spreads: UnsafePointer<UInt16>,
+                               table: UnsafePointer<Int32>, count: Int,
+                               into out: UnsafeMutablePointer<Float>, _ texture: UnsafeMutablePointer<Float>) {
+        let quarter = SIMD8<Float>(repeating: 0.25)
         var k = 0
         while k &+ 8 <= count {
-            var v = SIMD8<UInt16>()
+            var v = SIMD8<UInt16>(), w = SIMD8<UInt16>()
             var j = 0
-            while j < 8 { v[j] = UInt16(bytes[Int(table[k &+ j])]); j &+= 1 }
-            store8(floats(v), out, k)
+            while j < 8 {
+                let x = Int(table[k &+ j])
+                v[j] = sums[x]; w[j] = spreads[x]
+                j &+= 1
+            }
+            store8(floats(v) * quarter, out, k)
+            store8(floats(w), texture, k)
             k &+= 8
         }
-        while k < count { out[k] = Float(bytes[Int(table[k])]); k &+= 1 }
+        while k < count {
+            let x = Int(table[k])
+            out[k] = Float(sums[x]) * 0.25
+            texture[k] = Float(spreads[x])
+            k &+= 1
+        }
     }
 
     /// Calls `vector` with x = 0, 16, 32 ... and finally `count - 16` (overlapping), or, when

@@ -74,26 +74,23 @@ public struct BackgroundModel: Sendable {
         foreground.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
-    /// Adds one still frame to the learning accumulators, eight cells at a time (the first frame
-    /// sets them: the same values as adding it to zeros).
+    /// Adds one still frame to the learning accumulators (the first frame sets them: the same
+    /// values as adding it to zeros).
     public mutating func accumulate(cells: UnsafePointer<Float>) {
         let first = learnedFrames == 0
         learnedFrames += 1
-        let n = cellCount
-        sum.withUnsafeMutableBufferPointer { sumBuffer in
-            sumOfSquares.withUnsafeMutableBufferPointer { squaresBuffer in
-                let s = sumBuffer.baseAddress!, q = squaresBuffer.baseAddress!
-                var i = 0
+        sum.withUnsafeMutableBufferPointer { s in
+            sumOfSquares.withUnsafeMutableBufferPointer { q in
                 if first {
-                    while i &+ 8 <= n { let v = load8(cells, i); store8(v, s, i); store8(v * v, q, i); i &+= 8 }
-                    while i < n { let v = cells[i]; s[i] = v; q[i] = v * v; i &+= 1 }
-                } else {
-                    while i &+ 8 <= n {
-                        let v = load8(cells, i)
-                        store8(load8(s, i) + v, s, i); store8(load8(q, i) + v * v, q, i)
-                        i &+= 8
+                    for i in 0..<cellCount {
+                        let v = cells[i]
+                        s[i] = v; q[i] = v * v
                     }
-                    while i < n { let v = cells[i]; s[i] += v; q[i] += v * v; i &+= 1 }
+                } else {
+                    for i in 0..<cellCount {
+                        let v = cells[i]
+                        s[i] += v; q[i] += v * v
+                    }
                 }
             }
         }

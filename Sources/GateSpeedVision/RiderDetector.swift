@@ -40,6 +40,8 @@ public struct RiderDetector: Sendable {
     private var red: [Float] = []
     /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
     private var restlessness: [Float] = []
+    /// Where `stillnessAndChanges` writes the next restlessness (then swapped in).
+    private var nextRestlessness: [Float] = []
     private var restlessFraction = 0.0
     private var restlessLogged = false
     /// Sub-pixel foot and head of the rider, on the frame's own pixels.
@@ -184,6 +186,7 @@ public struct RiderDetector: Sendable {
         texture = [Float](repeating: 0, count: n)
         previousTexture = [Float](repeating: 0, count: n)
         restlessness = [Float](repeating: 0, count: n)
+        nextRestlessness = [Float](repeating: 0, count: n)
         blue = [Float](repeating: 0, count: newGrid.chromaCellCount)
         red = [Float](repeating: 0, count: newGrid.chromaCellCount)
         chroma = ChromaBackground(lumaColumns: newGrid.columns, lumaRows: newGrid.rows)
@@ -300,25 +303,29 @@ public struct RiderDetector: Sendable {
         let shake = settings.shakeTolerancePixels
         let rate = Float(min(1, step / settings.restlessnessSeconds))
         let minimumContrast = settings.minimumContrast
-        var counts = (changed: 0, restless: 0), isSpread = false
+        var counts = (changed: 0, restless: 0), isSpread = false, swapped = false
         cells.withUnsafeBufferPointer { cellsBuffer in
         previousCells.withUnsafeBufferPointer { previousBuffer in
         texture.withUnsafeBufferPointer { textureBuffer in
         previousTexture.withUnsafeBufferPointer { previousTextureBuffer in
         restlessness.withUnsafeMutableBufferPointer { restlessnessBuffer in
+        nextRestlessness.withUnsafeMutableBufferPointer { nextBuffer in
             let cells = cellsBuffer.baseAddress!, previous = previousBuffer.baseAddress!
             let texture = textureBuffer.baseAddress!, previousTexture = previousTextureBuffer.baseAddress!
-            let noiseLimit = Self.stillnessLimit(cells, previous, count: n, minimumContrast: minimumContrast,
-                                                 histogram: &differenceHistogram)
-            counts = Self.countChanges(cells, previous, texture: texture, previousTexture: previousTexture,
-                                       restlessness: restlessnessBuffer.baseAddress!, count: n, noiseLimit: noiseLimit,
-                                       shake: shake, rate: rate)
+            let result = Self.stillnessAndChanges(cells, previous, texture: texture, previousTexture: previousTexture,
+                                                  restlessness: restlessnessBuffer.baseAddress!,
+                                                  updated: nextBuffer.baseAddress!, count: n,
+                                                  minimumContrast: minimumContrast, shake: shake, rate: rate,
+                                                  histogram: &differenceHistogram)
+            counts = (result.changed, result.restless)
+            swapped = result.inUpdated
             if spread && Double(counts.changed) >= settings.stillMotionFraction * Double(n) {   // a moving frame
                 isSpread = Self.changeIsSpread(cells, previous, texture: texture, previousTexture: previousTexture,
-                                               restlessness: restlessnessBuffer.baseAddress!, columns: columns, count: n,
-                                               noiseLimit: noiseLimit, shake: shake)
+                                               restlessness: swapped ? nextBuffer.baseAddress! : restlessnessBuffer.baseAddress!,
+                                               columns: columns, count: n, noiseLimit: result.noiseLimit, shake: shake)
             }
-        }}}}}
+        }}}}}}
+        if swapped { swap(&restlessness, &nextRestlessness) }
         restlessFraction = Double(counts.restless) / Double(max(1, n))
         return (Double(counts.changed) / Double(max(1, n)), isSpread)
     }

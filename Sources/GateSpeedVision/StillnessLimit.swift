@@ -78,6 +78,64 @@ extension RiderDetector {
         return (changed, restless)
     }
 
+    /// `stillnessLimit` then `countChanges`, in one pass over the cells when the limit is the
+    /// minimum contrast (nearly always): the quiet cells are counted while the changes are judged
+    /// against the minimum contrast, the restlessness going to `updated`. When the count shows the
+    /// limit is higher, the histogram gives it and `countChanges` judges again, in place on
+    /// `restlessness`, which the first pass left alone. The same results as the two calls, each
+    /// value from the same operations; `inUpdated`: the new restlessness is in `updated`.
+    static func stillnessAndChanges(_ cells: UnsafePointer<Float>, _ previous: UnsafePointer<Float>,
+                                    texture: UnsafePointer<Float>, previousTexture: UnsafePointer<Float>,
+                                    restlessness: UnsafeMutablePointer<Float>, updated: UnsafeMutablePointer<Float>,
+                                    count n: Int, minimumContrast: Float, shake: Float, rate: Float,
+                                    histogram: inout LevelHistogram)
+        -> (noiseLimit: Float, changed: Int, restless: Int, inUpdated: Bool) {
+        var quietBins = 0
+        while quietBins < 256 && max(minimumContrast, 5.9 * (Float(quietBins) * 0.25) + 1) == minimumContrast {
+            quietBins += 1
+        }
+        if quietBins > 0 && quietBins < 256 && n > 0 {
+            let bound = SIMD8<Float>(repeating: Float(quietBins)), four = SIMD8<Float>(repeating: 4)
+            let limit = minimumContrast
+            var quietLanes = SIMD8<Int32>.zero, changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
+            let one = SIMD8<Float>(repeating: 1), tenth = SIMD8<Float>(repeating: 0.1)
+            var i = 0
+            while i &+ 8 <= n {
+                let d = (load8(cells, i) - load8(previous, i)).magnitudes
+                quietLanes &-= unsafeBitCast(d * four .< bound, to: SIMD8<Int32>.self)
+                let t = load8(texture, i), pt = load8(previousTexture, i)
+                let moved = d .> limit + shake * t.replacing(with: pt, where: pt .< t)
+                let r = load8(restlessness, i)
+                let isRestless = r .> tenth
+                restlessLanes &-= unsafeBitCast(isRestless, to: SIMD8<Int32>.self)
+                changedLanes &-= unsafeBitCast(moved .& .!isRestless, to: SIMD8<Int32>.self)
+                let movedValue = SIMD8<Float>.zero.replacing(with: one, where: moved)
+                store8(r + rate * (movedValue - r), updated, i)
+                i &+= 8
+            }
+            var quiet = Int(quietLanes.wrappedSum())
+            var changed = Int(changedLanes.wrappedSum()), restless = Int(restlessLanes.wrappedSum())
+            while i < n {
+                let d = abs(cells[i] - previous[i])
+                if d * 4 < Float(quietBins) { quiet += 1 }
+                let moved = d > limit + shake * min(texture[i], previousTexture[i])
+                let r = restlessness[i]
+                if r > 0.1 {
+                    restless += 1
+                } else if moved {
+                    changed += 1
+                }
+                updated[i] = r + rate * ((moved ? 1 : 0) - r)
+                i &+= 1
+            }
+            if quiet * 2 >= n { return (limit, changed, restless, true) }
+        }
+        let noiseLimit = stillnessLimit(cells, previous, count: n, minimumContrast: minimumContrast, histogram: &histogram)
+        let counts = countChanges(cells, previous, texture: texture, previousTexture: previousTexture,
+                                  restlessness: restlessness, count: n, noiseLimit: noiseLimit, shake: shake, rate: rate)
+        return (noiseLimit, counts.changed, counts.restless, false)
+    }
+
     /// Bands across the view for the test of a change spread everywhere (`changeIsSpread`).
     static let spreadBands = 8
     /// Of those, how many must each hold at least half their even share of the changed cells.
