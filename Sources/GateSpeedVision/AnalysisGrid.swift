@@ -246,19 +246,20 @@ public struct AnalysisGrid: Sendable {
         let count = span.high - span.low + 1
         scratch.with(atLeast: scratchBytes) { buffer in
             let sums = buffer.assumingMemoryBound(to: UInt16.self)
+            // The pairs down go where `sample(_:into:texture:scratch:)` keeps its minima and maxima.
+            let vertical = (buffer + 2 * count).assumingMemoryBound(to: UInt16.self)
             if plane.pixelStride == 2 {
                 // Packed 4:2:2: the sums straight from the packed rows, with no planar copy.
                 let start = plane.base.assumingMemoryBound(to: UInt8.self) + 2 &* span.low, down = plane.rowStride
                 blockRow.withUnsafeBufferPointer { blockRow in
                     for row in 0..<rows {
-                        Self.packedRowSums(start + blockRow[row] &* down, down: down, count: count, into: sums)
+                        Self.packedRowSums(start + blockRow[row] &* down, down: down, count: count, vertical: vertical,
+                                           into: sums)
                         gather(row: row, sums: sums, into: cells + row &* columns)
                     }
                 }
                 return
             }
-            // The pairs down go where `sample(_:into:texture:scratch:)` keeps its minima and maxima.
-            let vertical = (buffer + 2 * count).assumingMemoryBound(to: UInt16.self)
             forEachRowPass(plane, planar: buffer + rowBuffersBytes) { row, rowBase, down in
                 Self.rowSums(rowBase, down: down, count: count, vertical: vertical, into: sums)
                 gather(row: row, sums: sums, into: cells + row &* columns)

@@ -15,6 +15,35 @@ extension AnalysisGrid {
         } scalar: { x in
             vertical[x] = UInt16(top[x]) &+ UInt16(bottom[x])
         }
+        acrossPairs(vertical, count: count, into: sums)
+    }
+
+    /// `rowSums` on packed 4:2:2 rows (luma every other byte): the pairs down (`vertical`,
+    /// `count + 1` of them) sixteen at a time from the first byte of each pair (the low byte of a
+    /// little-endian UInt16, masked), then across as in `rowSums`; the last sixteen of each pass
+    /// overlap the ones before. It reads the byte after the last pixel's: inside the row, since
+    /// the row passes keep blocks two pixels from the edge.
+    @inline(__always)
+    static func packedRowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
+                              vertical: UnsafeMutablePointer<UInt16>, into sums: UnsafeMutablePointer<UInt16>) {
+        let top = UnsafeRawPointer(start), bottom = UnsafeRawPointer(start + down)
+        let low = SIMD16<UInt16>(repeating: 0xFF)
+        forEachSixteen(count &+ 1) { x in
+            let o = 2 &* x
+            let a = top.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self) & low
+            let c = bottom.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self) & low
+            UnsafeMutableRawPointer(vertical + x).storeBytes(of: a &+ c, as: SIMD16<UInt16>.self)
+        } scalar: { x in
+            let o = 2 &* x
+            vertical[x] = UInt16(start[o]) &+ UInt16(start[down &+ o])
+        }
+        acrossPairs(vertical, count: count, into: sums)
+    }
+
+    /// `sums[x] = vertical[x] + vertical[x + 1]` for x below `count`, sixteen at a time (the
+    /// last sixteen overlapping).
+    @inline(__always)
+    static func acrossPairs(_ vertical: UnsafeMutablePointer<UInt16>, count: Int, into sums: UnsafeMutablePointer<UInt16>) {
         let pairs = UnsafeRawPointer(vertical)
         forEachSixteen(count) { x in
             let left = pairs.loadUnaligned(fromByteOffset: 2 &* x, as: SIMD16<UInt16>.self)
@@ -22,28 +51,6 @@ extension AnalysisGrid {
             UnsafeMutableRawPointer(sums + x).storeBytes(of: left &+ right, as: SIMD16<UInt16>.self)
         } scalar: { x in
             sums[x] = vertical[x] &+ vertical[x &+ 1]
-        }
-    }
-
-    /// `rowSums` on packed 4:2:2 rows (luma every other byte), sixteen sums at a time from
-    /// the first byte of each pair (the low byte of a little-endian UInt16, masked), the last
-    /// sixteen overlapping. It reads the byte after the last pixel's: inside the row, since the
-    /// row passes keep blocks two pixels from the edge.
-    @inline(__always)
-    static func packedRowSums(_ start: UnsafePointer<UInt8>, down: Int, count: Int,
-                              into sums: UnsafeMutablePointer<UInt16>) {
-        let top = UnsafeRawPointer(start), bottom = UnsafeRawPointer(start + down)
-        let low = SIMD16<UInt16>(repeating: 0xFF)
-        forEachSixteen(count) { x in
-            let o = 2 &* x
-            let a = top.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self) & low
-            let b = top.loadUnaligned(fromByteOffset: o &+ 2, as: SIMD16<UInt16>.self) & low
-            let c = bottom.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self) & low
-            let d = bottom.loadUnaligned(fromByteOffset: o &+ 2, as: SIMD16<UInt16>.self) & low
-            UnsafeMutableRawPointer(sums + x).storeBytes(of: a &+ b &+ c &+ d, as: SIMD16<UInt16>.self)
-        } scalar: { x in
-            let o = 2 &* x
-            sums[x] = UInt16(start[o]) &+ UInt16(start[o &+ 2]) &+ UInt16(start[down &+ o]) &+ UInt16(start[down &+ o &+ 2])
         }
     }
 
@@ -84,12 +91,21 @@ extension AnalysisGrid {
     }
 
     /// `out[k] = Float(sums[table[k]]) * 0.25` (the cell's mean, exactly) for `count` cells: eight
-    /// at a time, the sums gathered into the lanes of a vector and converted together.
+    /// at a time (two eights an iteration), the sums gathered into the lanes of a vector and
+    /// converted together.
     @inline(__always)
     static func gatherQuarters(_ sums: UnsafePointer<UInt16>, table: UnsafePointer<Int32>, count: Int,
                                into out: UnsafeMutablePointer<Float>) {
         let quarter = SIMD8<Float>(repeating: 0.25)
         var k = 0
+        while k &+ 16 <= count {
+            var v = SIMD8<UInt16>(), w = SIMD8<UInt16>()
+            var j = 0
+            while j < 8 { v[j] = sums[Int(table[k &+ j])]; w[j] = sums[Int(table[k &+ 8 &+ j])]; j &+= 1 }
+            store8(floats(v) * quarter, out, k)
+            store8(floats(w) * quarter, out, k &+ 8)
+            k &+= 16
+        }
         while k &+ 8 <= count {
             var v = SIMD8<UInt16>()
             var j = 0
