@@ -188,8 +188,9 @@ public struct TimingPipeline: Sendable {
     }
 
     /// What the view track needs of this frame's rider: the timed position, weighed down where it
-    /// is less sure (a region merged with someone's, which its area tells, or cut by the view's
-    /// edge, where the centre is partly guessed), and the timestamp's sigma.
+    /// is less sure (a region merged with someone's, which its area tells), the region's edges and
+    /// which of them the view's edge cuts (the view track reads a cut region from its intact edge),
+    /// and the timestamp's sigma.
     static func viewEntry(_ output: DetectorOutput, tSigma: Double, gridColumns: Int,
                           shift: ViewShift.Offset = .none) -> ViewTrack.Entry {
         var entry = ViewTrack.Entry(t: output.time)
@@ -198,16 +199,18 @@ public struct TimingPipeline: Sendable {
         entry.confidence = rider.confidence
         // Against the posts where they were set: in the first-learnt view.
         entry.x = rider.x - shift.x
+        entry.minX = rider.blob.minX - shift.x
+        entry.maxX = rider.blob.maxX - shift.x
         entry.tSigma = tSigma
         entry.width = rider.blob.width
+        // A region within a cell and a half of the view's edge touches it (its edge cell is partly
+        // outside the view).
         let edge = gridColumns > 0 ? 1.5 / Double(gridColumns) : 0
-        let clipped = rider.blob.minX <= edge || rider.blob.maxX >= 1 - edge
-        entry.weight = rider.confidence * rider.confidence * (clipped ? Self.clippedWeight : 1)
+        let cutLeft = rider.blob.minX <= edge, cutRight = rider.blob.maxX >= 1 - edge
+        entry.cutSide = cutLeft == cutRight ? (cutLeft ? 2 : 0) : (cutLeft ? -1 : 1)
+        entry.weight = rider.confidence * rider.confidence
         return entry
     }
-
-    /// Relative weight of a position read from a region cut by the view's edge.
-    static let clippedWeight = 0.1
 
     /// The source's clock broke off after the last frame: samples still held for smoothing are
     /// judged (a run that finished just before counts), then a run still in progress is

@@ -29,6 +29,10 @@ struct ViewTrack: Sendable {
         var tSigma = 0.0
         /// Width of the rider's region, view widths: the scale of what counts as far off.
         var width = 0.0
+        /// The region's left and right edges, normalised view x (in the same view as `x`).
+        var minX = 0.0, maxX = 0.0
+        /// The side on which the view's edge cuts the region: -1 left, +1 right, 2 both, 0 whole.
+        var cutSide: Int8 = 0
         var tracked: Bool { trackID != 0 }
 
         init(t: Double = 0) { self.t = t }
@@ -39,10 +43,17 @@ struct ViewTrack: Sendable {
     /// The frames held: pending ones, and the history the next ones are judged with.
     private var frames: CentredWindow<Entry>
     private var residuals: [Double]
+    /// The position each frame of the neighbourhood is fitted with (`Entry.x`, or read from the
+    /// intact edge of a region the view's edge cuts), by offset from the neighbourhood's start.
+    private var positions: [Double]
+    /// The weight each of those positions is fitted with, before the width rule.
+    private var positionWeights: [Double]
 
     init(window: Double = 0.45, capacity: Int = 512) {
         frames = CentredWindow(window: window, capacity: capacity, filler: Entry())
         residuals = [Double](repeating: 0, count: capacity)
+        positions = residuals
+        positionWeights = residuals
     }
 
     var pendingCount: Int { frames.pendingCount }
@@ -97,6 +108,7 @@ struct ViewTrack: Sendable {
             n += 1
         }
         let usualWidth = Self.median(&residuals, count: n)
+        readPositions(current, low, high, usualWidth: usualWidth)
         var fitted: LocalQuadraticFit.Solution?
         var limit = Double.infinity
         var jitter = 0.0, kept = 0
@@ -106,8 +118,7 @@ struct ViewTrack: Sendable {
                 // not widen it the way it widens an rms.
                 n = 0
                 for j in low...high where frames[j].trackID == current.trackID {
-                    let e = frames[j]
-                    residuals[n] = abs(e.x - fitted.value(at: e.t - current.t))
+                    residuals[n] = abs(positions[j - low] - fitted.value(at: frames[j].t - current.t))
                     n += 1
                 }
                 let median = Self.median(&residuals, count: n)
@@ -118,8 +129,9 @@ struct ViewTrack: Sendable {
             for j in low...high where frames[j].trackID == current.trackID {
                 let e = frames[j]
                 let dt = e.t - current.t
-                if let fitted, abs(e.x - fitted.value(at: dt)) > limit { continue }
-                fit.add(dt: dt, value: e.x, weight: e.weight * Self.widthWeight(e.width, usual: usualWidth))
+                let x = positions[j - low]
+                if let fitted, abs(x - fitted.value(at: dt)) > limit { continue }
+                fit.add(dt: dt, value: x, weight: positionWeights[j - low])
                 jitter += e.tSigma * e.tSigma
                 kept += 1
             }
@@ -134,6 +146,73 @@ struct ViewTrack: Sendable {
         let xSigma = solution.sigma * correlation
         return RiderSample(t: current.t, x: solution.value, confidence: current.confidence,
                            xSigma: xSigma.isFinite ? xSigma : 0, tSigma: tSigma.isFinite ? tSigma : 0)
+    }
+
+    /// Relative weight of a position read from a region cut by the view's edge whose intact edge
+    /// could not be used (too few whole regions of the person nearby to know their width): its
+    /// centre is partly guessed.
+    static let cutWeight = 0.1
+    /// Relative weight of a position read from the intact edge of a cut region: the edge is
+    /// measured as well as a whole region's, the width and offset are medians of nearby frames.
+    static let intactEdgeWeight = 0.5
+    /// Whole regions of the same person in the neighbourhood needed to read a cut one.
+    static let wholeRegionsToReadCut = 3
+    /// Largest spread (median absolute deviation) of those regions' widths, and of their timed
+    /// centres' offsets from their middles, as a fraction of their width, for a cut region to be
+    /// read from its intact edge.
+    static let steadyWidthSpread = 0.05
+
+    /// Fills `positions` and `positionWeights` for `low...high`. A region cut by the view's edge
+    /// is narrower than the person, and its timed centre (the visible part's) lies inward of
+    /// theirs by up to half a body width. Its intact edge is not cut, so the person's centre is
+    /// read from it: the intact edge, less half the person's usual width, plus the usual offset of
+    /// the timed centre from the region's middle (a trailing leg, a shadow), both medians over the
+    /// whole regions of the same person nearby.
+    private mutating func readPositions(_ current: Entry, _ low: Int, _ high: Int, usualWidth: Double) {
+        // The person's whole width and the timed centre's offset from the region's middle, with
+        // their spreads (median absolute deviations): a region that keeps changing width (limbs
+        // or a shadow joining and leaving it) says too little about where its cut edge would be.
+        var wholeCount = 0
+        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 {
+            residuals[wholeCount] = frames[j].width
+            wholeCount += 1
+        }
+        let wholeWidth = Self.median(&residuals, count: wholeCount)
+        for k in 0..<wholeCount { residuals[k] = abs(residuals[k] - wholeWidth) }
+        let widthSpread = Self.median(&residuals, count: wholeCount)
+        wholeCount = 0
+        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 {
+            let e = frames[j]
+            residuals[wholeCount] = e.x - 0.5 * (e.minX + e.maxX)
+            wholeCount += 1
+        }
+        let offset = Self.median(&residuals, count: wholeCount)
+        for k in 0..<wholeCount { residuals[k] = abs(residuals[k] - offset) }
+        let offsetSpread = Self.median(&residuals, count: wholeCount)
+        let readable = wholeCount >= Self.wholeRegionsToReadCut && wholeWidth > 0
+            && widthSpread <= Self.steadyWidthSpread * wholeWidth
+            && offsetSpread <= Self.steadyWidthSpread * wholeWidth
+        for j in low...high {
+            let e = frames[j]
+            var x = e.x, weight = e.weight * Self.widthWeight(e.width, usual: usualWidth)
+            if e.cutSide != 0 {
+                let intact = e.cutSide < 0 ? e.maxX - 0.5 * wholeWidth : e.minX + 0.5 * wholeWidth
+                // Outward of the visible centre (toward the cut), by at most half of what the cut
+                // took (give or take the regions' usual spread): else the region is not the
+                // person's usual one cut short (a shadow or a limb left it as it reached the edge).
+                let outward = (intact + offset - e.x) * Double(e.cutSide)
+                let margin = Self.steadyWidthSpread * wholeWidth
+                if readable && abs(e.cutSide) == 1 && e.width < wholeWidth
+                    && outward >= -margin && outward <= 0.5 * (wholeWidth - e.width) + margin {
+                    x = intact + offset
+                    weight = e.weight * Self.intactEdgeWeight
+                } else {
+                    weight *= Self.cutWeight
+                }
+            }
+            positions[j - low] = x
+            positionWeights[j - low] = weight
+        }
     }
 
     /// Relative weight of a region `width` wide where the person's is usually `usual` wide:
@@ -154,7 +233,7 @@ struct ViewTrack: Sendable {
             let e = frames[j]
             guard e.trackID == current.trackID else { continue }
             let dt = e.t - current.t
-            let r = e.x - fit.value(at: dt)
+            let r = positions[j - low] - fit.value(at: dt)
             guard abs(r) <= limit else { continue }
             squares += r * r
             if let previous { products += previous * r; pairs += 1 }
