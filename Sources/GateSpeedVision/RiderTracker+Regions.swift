@@ -77,7 +77,15 @@ extension RiderTracker {
                     - (predictedX(u, time: time) - 0.5 * tracks[u].width)
                 if overlap > 0.5 * min(tracks[t].width, tracks[u].width) { sideBySide = false }
             }
-            guard sideBySide else { continue }
+            guard sideBySide else {
+                // People overlapping in depth who move differently (a rider passing someone
+                // standing or walking) are no parts of one person: each keeps their own motion.
+                if passingThrough(n: n, time: time) {
+                    coastThrough(region: c, n: n, time: time)
+                    candidateTaken[j] = true
+                }
+                continue
+            }
             var left = c.minX
             for k in 0..<n {
                 let t = sharing[k]
