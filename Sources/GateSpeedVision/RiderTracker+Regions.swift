@@ -23,6 +23,15 @@ extension RiderTracker {
         }
     }
 
+    /// Whether a person last seen as `person` can be in `region`: their rows overlap it by at
+    /// least half the shorter of the two. People do not jump up or down the view, and two people
+    /// whose regions ran together stand on about the same ground: a small region far above a
+    /// rider (someone standing well behind the course, at the rider's x) holds none of them.
+    static func sameRows(_ person: Blob, _ region: Blob) -> Bool {
+        let overlap = min(person.maxY, region.maxY) - max(person.minY, region.minY)
+        return overlap >= 0.5 * min(person.maxY - person.minY, region.maxY - region.minY)
+    }
+
     /// Where track `t` is expected at `time` (normalised view x, constant velocity).
     func predictedX(_ t: Int, time: Double) -> Double {
         tracks[t].x + tracks[t].velocity * max(1e-3, time - tracks[t].lastSeen)
@@ -42,7 +51,8 @@ extension RiderTracker {
             // People followed apart for a while, each of about the region's height: a limb or a
             // shadow that broke off one person for a few frames is no second person.
             for t in 0..<trackCount where !tracks[t].matchedNow && tracks[t].hits >= 3
-                && time - tracks[t].firstSeen >= Self.apartSeconds && tracks[t].height >= 0.5 * c.height {
+                && time - tracks[t].firstSeen >= Self.apartSeconds && tracks[t].height >= 0.5 * c.height
+                && Self.sameRows(tracks[t].blob, c) {
                 let p = predictedX(t, time: time)
                 if p >= c.minX && p <= c.maxX && tracks[t].width < 0.9 * c.width {
                     sharing[n] = t
@@ -67,7 +77,15 @@ extension RiderTracker {
                     - (predictedX(u, time: time) - 0.5 * tracks[u].width)
                 if overlap > 0.5 * min(tracks[t].width, tracks[u].width) { sideBySide = false }
             }
-            guard sideBySide else { continue }
+            guard sideBySide else {
+                // People overlapping in depth who move differently (a rider passing someone
+                // standing or walking) are no parts of one person: each keeps their own motion.
+                if passingThrough(n: n, time: time) {
+                    coastThrough(region: c, n: n, time: time)
+                    candidateTaken[j] = true
+                }
+                continue
+            }
             var left = c.minX
             for k in 0..<n {
                 let t = sharing[k]
