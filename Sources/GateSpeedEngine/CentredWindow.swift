@@ -32,7 +32,13 @@ struct CentredWindow<Entry: CentredWindowEntry>: Sendable {
 
     /// The frame at logical index `logical` (0: the oldest held).
     @inline(__always)
-    subscript(_ logical: Int) -> Entry { ring[(head + logical) % ring.count] }
+    subscript(_ logical: Int) -> Entry {
+        get { ring[(head + logical) % ring.count] }
+        set { ring[(head + logical) % ring.count] = newValue }
+    }
+
+    /// The logical index of the oldest frame not judged yet (`count` when none is pending).
+    var firstPending: Int { judged }
 
     /// True when the ring is full and nothing in it is judged yet: the oldest frame must be
     /// judged (`takeNextPending`) before another is appended, so none is lost unjudged.

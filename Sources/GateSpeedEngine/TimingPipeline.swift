@@ -193,14 +193,18 @@ public struct TimingPipeline: Sendable {
     static func viewEntry(_ output: DetectorOutput, tSigma: Double, gridColumns: Int,
                           shift: ViewShift.Offset = .none) -> ViewTrack.Entry {
         var entry = ViewTrack.Entry(t: output.time)
+        entry.tSigma = tSigma
+        let edge = gridColumns > 0 ? 1.5 / Double(gridColumns) : 0
+        // Whether a region is cut by the view's edge is judged in the view it was seen in.
+        entry.edge = edge
+        entry.prospects = output.prospects
+        entry.prospects.shift(by: shift.x)
         guard let rider = output.rider, rider.x.isFinite else { return entry }
         entry.trackID = rider.trackID
         entry.confidence = rider.confidence
         // Against the posts where they were set: in the first-learnt view.
         entry.x = rider.x - shift.x
-        entry.tSigma = tSigma
         entry.width = rider.blob.width
-        let edge = gridColumns > 0 ? 1.5 / Double(gridColumns) : 0
         let clipped = rider.blob.minX <= edge || rider.blob.maxX >= 1 - edge
         entry.weight = rider.confidence * rider.confidence * (clipped ? Self.clippedWeight : 1)
         return entry

@@ -1,4 +1,5 @@
 import GateSpeedCore
+import GateSpeedVision
 
 /// Smooths the rider's view position for the image rule, as `GatePlaneTrack` does along the
 /// course: each frame is judged `window` seconds after it was seen (0.45 s: long enough to
@@ -29,6 +30,11 @@ struct ViewTrack: Sendable {
         var tSigma = 0.0
         /// Width of the rider's region, view widths: the scale of what counts as far off.
         var width = 0.0
+        /// People followed this frame other than the rider, in the same view as `x`: a rider
+        /// confirmed later is timed from their own earlier positions (see `promotePending`).
+        var prospects = RiderProspects()
+        /// Within this distance of the view's edge (view widths) a region counts as cut by it.
+        var edge = 0.0
         var tracked: Bool { trackID != 0 }
 
         init(t: Double = 0) { self.t = t }
@@ -39,6 +45,8 @@ struct ViewTrack: Sendable {
     /// The frames held: pending ones, and the history the next ones are judged with.
     private var frames: CentredWindow<Entry>
     private var residuals: [Double]
+    /// The identity of the last rider pushed (0: none yet).
+    private var lastRiderID: UInt32 = 0
 
     init(window: Double = 0.45, capacity: Int = 512) {
         frames = CentredWindow(window: window, capacity: capacity, filler: Entry())
@@ -50,13 +58,39 @@ struct ViewTrack: Sendable {
     /// Forgets everything (a relearn, a lost source, a re-arm). Pending samples are dropped unjudged.
     mutating func reset() {
         frames.reset()
+        lastRiderID = 0
     }
 
     /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
         if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
+        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID) }
+        if new.trackID != 0 { lastRiderID = new.trackID }
         frames.append(new)
+    }
+
+    /// A rider newly confirmed as `trackID`: the frames not judged yet in which the same person
+    /// was followed but not yet confirmed riding become theirs, newest first, back to the first
+    /// frame that had someone else as the rider (two people's positions are never joined). The
+    /// positions are the tracker's own sightings of that person, weighed as any rider's, so the
+    /// crossing of an outer post they made before the confirmation is timed from them.
+    private mutating func promotePending(to trackID: UInt32) {
+        var index = frames.count - 1
+        while index >= frames.firstPending {
+            var entry = frames[index]
+            if entry.tracked { break }
+            if let p = entry.prospects.prospect(trackID: trackID) {
+                entry.trackID = trackID
+                entry.confidence = p.confidence
+                entry.x = p.x
+                entry.width = p.maxX - p.minX
+                let clipped = p.minX <= entry.edge || p.maxX >= 1 - entry.edge
+                entry.weight = p.confidence * p.confidence * (clipped ? TimingPipeline.clippedWeight : 1)
+                frames[index] = entry
+            }
+            index -= 1
+        }
     }
 
     /// Judges every pending frame at least `window` older than `now` (all of them when

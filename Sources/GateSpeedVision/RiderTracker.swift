@@ -119,6 +119,8 @@ public struct RiderTracker: Sendable {
     var trackCount = 0
     private var nextID: UInt32 = 1
     private(set) var riderID: UInt32 = 0
+    /// This frame's people followed on the course other than the rider (see `RiderProspects`).
+    public internal(set) var prospects = RiderProspects()
     var candidateTaken: [Bool]
     var sharing: [Int]
     /// View width / view height, to express horizontal distances in body heights.
@@ -158,6 +160,7 @@ public struct RiderTracker: Sendable {
     public mutating func reset() {
         trackCount = 0
         riderID = 0
+        prospects.removeAll()
     }
 
     /// Updates the tracks with this frame's `candidates` (person-sized regions) at `time`
@@ -178,7 +181,9 @@ public struct RiderTracker: Sendable {
         setAsideParts(candidates: candidates)
         splitSharedRegions(time: time, candidates: candidates, parts: parts)
         matchCandidates(time: time, candidates: candidates)
-        return chooseRider(time: time, holdIdentity: holdIdentity)
+        let rider = chooseRider(time: time, holdIdentity: holdIdentity)
+        collectProspects(into: &prospects)
+        return rider
     }
 
     private mutating func dropStaleTracks(time: Double) {
