@@ -37,8 +37,17 @@ struct CentredWindow<Entry: CentredWindowEntry>: Sendable {
         set { ring[(head + logical) % ring.count] = newValue }
     }
 
-    /// The logical index of the oldest frame not judged yet (`count` when none is pending).
-    var firstPending: Int { judged }
+    /// Hands the frames not judged yet to `body`, newest first, while it returns true.
+    mutating func updatePendingNewestFirst(_ body: (inout Entry) -> Bool) {
+        var index = count - 1
+        while index >= judged {
+            var entry = self[index]
+            let goOn = body(&entry)
+            self[index] = entry
+            guard goOn else { return }
+            index -= 1
+        }
+    }
 
     /// True when the ring is full and nothing in it is judged yet: the oldest frame must be
     /// judged (`takeNextPending`) before another is appended, so none is lost unjudged.

@@ -76,20 +76,16 @@ struct ViewTrack: Sendable {
     /// positions are the tracker's own sightings of that person, weighed as any rider's, so the
     /// crossing of an outer post they made before the confirmation is timed from them.
     private mutating func promotePending(to trackID: UInt32) {
-        var index = frames.count - 1
-        while index >= frames.firstPending {
-            var entry = frames[index]
-            if entry.tracked { break }
-            if let p = entry.prospects.prospect(trackID: trackID) {
-                entry.trackID = trackID
-                entry.confidence = p.confidence
-                entry.x = p.x
-                entry.width = p.maxX - p.minX
-                let clipped = p.minX <= entry.edge || p.maxX >= 1 - entry.edge
-                entry.weight = p.confidence * p.confidence * (clipped ? TimingPipeline.clippedWeight : 1)
-                frames[index] = entry
-            }
-            index -= 1
+        frames.updatePendingNewestFirst { entry in
+            guard !entry.tracked else { return false }
+            guard let p = entry.prospects.prospect(trackID: trackID) else { return true }
+            entry.trackID = trackID
+            entry.confidence = p.confidence
+            entry.x = p.x
+            entry.width = p.maxX - p.minX
+            let clipped = p.minX <= entry.edge || p.maxX >= 1 - entry.edge
+            entry.weight = p.confidence * p.confidence * (clipped ? TimingPipeline.clippedWeight : 1)
+            return true
         }
     }
 

@@ -22,6 +22,10 @@ public struct RiderProspects: Sendable, Equatable {
         public var minX = 0.0, maxX = 0.0
         /// Region area, fraction of the view (to keep the largest).
         public var area = 0.0
+        /// The region's lowest point and the height its `x` was measured at, normalised view, as
+        /// `RiderTracker.Observation.footX`, `footY`, `bodyY`; `footSigma`: one sigma of `footY`
+        /// (a grid row: the region's bottom, not measured on the pixels).
+        public var footX = 0.0, footY = 0.0, bodyY = 0.0, footSigma = 0.0
         public init() {}
     }
 
@@ -99,6 +103,8 @@ extension RiderTracker {
             p.confidence = max(0.05, min(1, min(c.area, track.area) / max(c.area, track.area, 1e-9)))
             p.minX = c.minX; p.maxX = c.maxX
             p.area = c.area
+            p.footX = c.bottomX; p.footY = c.bottomY; p.bodyY = c.upperCentreY
+            p.footSigma = 1 / (Double(gridRows) * 12.0.squareRoot())
             prospects.add(p)
         }
     }

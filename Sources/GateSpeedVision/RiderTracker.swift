@@ -128,7 +128,7 @@ public struct RiderTracker: Sendable {
     let settings: VisionSettings
     let tuning: Tuning
     /// Grid rows of the detector's analysis grid (for the region-level foot precision).
-    private let gridRows: Int
+    let gridRows: Int
 
     public init(settings: VisionSettings, viewAspect: Double) {
         self.settings = settings
