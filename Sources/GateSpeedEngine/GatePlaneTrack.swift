@@ -29,6 +29,8 @@ struct GatePlaneTrack: Sendable {
         /// The same reading for people followed this frame other than the rider: a rider
         /// confirmed later is timed from their own earlier positions (see `promotePending`).
         var prospects = Prospects()
+        /// When the rider's riding motion began (`RiderTracker.Observation.motionSince`), seconds.
+        var motionSince = -Double.infinity
         var tracked: Bool { trackID != 0 }
 
         init(t: Double = 0) { self.t = t }
@@ -101,7 +103,7 @@ struct GatePlaneTrack: Sendable {
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
         if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
-        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID) }
+        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID, since: new.motionSince) }
         if new.trackID != 0 { lastRiderID = new.trackID }
         frames.append(new)
     }
@@ -109,9 +111,10 @@ struct GatePlaneTrack: Sendable {
     /// A rider newly confirmed as `trackID`: the frames not judged yet in which the same person
     /// was followed but not yet confirmed riding become theirs, back to the first frame that had
     /// someone else as the rider (as `ViewTrack` does; see `RiderProspects`).
-    private mutating func promotePending(to trackID: UInt32) {
+    /// Only frames from `since` on, when the motion that has them judged riding began.
+    private mutating func promotePending(to trackID: UInt32, since: Double) {
         frames.updatePendingNewestFirst { entry in
-            guard !entry.tracked else { return false }
+            guard !entry.tracked, entry.t >= since else { return false }
             guard let r = entry.prospects.reading(trackID: trackID) else { return true }
             entry.trackID = r.trackID
             entry.confidence = r.confidence

@@ -178,6 +178,7 @@ public struct TimingPipeline: Sendable {
                                         footSigma: rider.footSigma, viewHeightPixels: output.viewHeightPixels,
                                         course: course, shift: shift) else { return entry }
         entry.trackID = reading.trackID
+        entry.motionSince = rider.motionSince
         entry.confidence = reading.confidence
         entry.raySlope = reading.raySlope
         entry.across = reading.across
@@ -227,6 +228,7 @@ public struct TimingPipeline: Sendable {
         entry.prospects.shift(by: shift.x)
         guard let rider = output.rider, rider.x.isFinite else { return entry }
         entry.trackID = rider.trackID
+        entry.motionSince = rider.motionSince
         entry.confidence = rider.confidence
         // Against the posts where they were set: in the first-learnt view.
         entry.x = rider.x - shift.x

@@ -33,6 +33,8 @@ struct ViewTrack: Sendable {
         /// People followed this frame other than the rider, in the same view as `x`: a rider
         /// confirmed later is timed from their own earlier positions (see `promotePending`).
         var prospects = RiderProspects()
+        /// When the rider's riding motion began (`RiderTracker.Observation.motionSince`), seconds.
+        var motionSince = -Double.infinity
         /// Within this distance of the view's edge (view widths) a region counts as cut by it.
         var edge = 0.0
         var tracked: Bool { trackID != 0 }
@@ -65,7 +67,7 @@ struct ViewTrack: Sendable {
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
         if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
-        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID) }
+        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID, since: new.motionSince) }
         if new.trackID != 0 { lastRiderID = new.trackID }
         frames.append(new)
     }
@@ -75,9 +77,10 @@ struct ViewTrack: Sendable {
     /// frame that had someone else as the rider (two people's positions are never joined). The
     /// positions are the tracker's own sightings of that person, weighed as any rider's, so the
     /// crossing of an outer post they made before the confirmation is timed from them.
-    private mutating func promotePending(to trackID: UInt32) {
+    /// Only frames from `since` on, when the motion that has them judged riding began.
+    private mutating func promotePending(to trackID: UInt32, since: Double) {
         frames.updatePendingNewestFirst { entry in
-            guard !entry.tracked else { return false }
+            guard !entry.tracked, entry.t >= since else { return false }
             guard let p = entry.prospects.prospect(trackID: trackID) else { return true }
             entry.trackID = trackID
             entry.confidence = p.confidence

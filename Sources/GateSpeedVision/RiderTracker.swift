@@ -71,6 +71,9 @@ public struct RiderTracker: Sendable {
         public var heightPixels: Double
         /// Estimated 1-sigma error of `footY`, normalised view height, for this frame.
         public var footSigma: Double
+        /// When the motion that has this person judged riding began, seconds: their sightings
+        /// before it (standing where the rider's region took them over) are not the ride.
+        public var motionSince = -Double.infinity
     }
 
     struct Track: Sendable {
@@ -418,7 +421,7 @@ public struct RiderTracker: Sendable {
         let cellSigma = 1 / (Double(gridRows) * 12.0.squareRoot())
         return Observation(x: track.x, confidence: max(0.05, min(1, agreement)), trackID: track.id, blob: c,
                            footX: c.bottomX, footY: c.bottomY, bodyY: c.upperCentreY, topY: c.minY,
-                           heightPixels: 0, footSigma: cellSigma)
+                           heightPixels: 0, footSigma: cellSigma, motionSince: track.motion.ridingSince)
     }
 
     /// Replaces this frame's foot sample of track `trackID` (the region's bottom) by a better
