@@ -108,11 +108,27 @@ struct GatePlaneTrack: Sendable {
         frames.append(new)
     }
 
+    /// The outer posts' positions along the course (metres): see `ViewTrack.outerPosts`.
+    var outerPosts: ClosedRange<Double>?
+    /// A run is in progress: a rider found again mid-course is timed from their own earlier
+    /// sightings wherever they were (the run's crossings, not a start).
+    var runInProgress = false
+
     /// A rider newly confirmed as `trackID`: the frames not judged yet in which the same person
     /// was followed but not yet confirmed riding become theirs, back to the first frame that had
     /// someone else as the rider (as `ViewTrack` does; see `RiderProspects`).
-    /// Only frames from `since` on, when the motion that has them judged riding began.
+    /// Only frames from `since` on, when the motion that has them judged riding began, and only
+    /// when the earliest lies beyond an outer post (read at its own foot depth, unsmoothed).
     private mutating func promotePending(to trackID: UInt32, since: Double) {
+        var earliest: Double?
+        let (cx, cy) = (cameraX, cameraY)
+        frames.updatePendingNewestFirst { entry in
+            guard !entry.tracked, entry.t >= since else { return false }
+            if let r = entry.prospects.reading(trackID: trackID), r.hasFoot { earliest = cx + (r.across - cy) * r.raySlope }
+            return true
+        }
+        guard let earliest, earliest.isFinite else { return }
+        if !runInProgress, let outerPosts, outerPosts.contains(earliest) { return }
         frames.updatePendingNewestFirst { entry in
             guard !entry.tracked, entry.t >= since else { return false }
             guard let r = entry.prospects.reading(trackID: trackID) else { return true }

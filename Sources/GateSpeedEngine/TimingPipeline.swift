@@ -79,9 +79,12 @@ public struct TimingPipeline: Sendable {
                 acrossMetres: Self.courseBandAcrossMetres, beyondMetres: Self.courseBandBeyondMetres
             ).map { CourseBand.Point(x: $0.x, y: $0.y) })
             gateTrack = GatePlaneTrack(camera: gateCourse.camera)
+            let posts = machine.course.posts
+            gateTrack?.outerPosts = posts[0]...posts[posts.count - 1]
         } else {
             machine = try TimingMachine(course: course, settings: timing)
             viewTrack = ViewTrack()
+            viewTrack?.outerPosts = course.posts[0]...course.posts[course.posts.count - 1]
         }
         detector = RiderDetector(settings: vision, geometry: geometry)
     }
@@ -134,12 +137,14 @@ public struct TimingPipeline: Sendable {
         if let gateCourse, var track = gateTrack.take() {
             // Taken out while it hands samples to the machine (both are parts of self).
             let entry = Self.gateEntry(output, course: gateCourse, shift: viewShift.offset)
+            track.runInProgress = machine.phase.isRunning
             track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
             track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
             gateTrack = track
         } else if var track = viewTrack.take() {
             let entry = Self.viewEntry(output, tSigma: jitter.sigma, gridColumns: detector.gridSize?.columns ?? 0,
                                        shift: viewShift.offset)
+            track.runInProgress = machine.phase.isRunning
             track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
             track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
             viewTrack = track

@@ -50,6 +50,13 @@ struct ViewTrack: Sendable {
     /// The identity of the last rider pushed (0: none yet).
     private var lastRiderID: UInt32 = 0
 
+    /// The outer posts' positions (view x): a late-confirmed rider is timed from earlier sightings
+    /// only when the earliest of them lies beyond one (see `promotePending`; nil: any).
+    var outerPosts: ClosedRange<Double>?
+    /// A run is in progress: a rider found again mid-course is timed from their own earlier
+    /// sightings wherever they were (the run's crossings, not a start).
+    var runInProgress = false
+
     init(window: Double = 0.45, capacity: Int = 512) {
         frames = CentredWindow(window: window, capacity: capacity, filler: Entry())
         residuals = [Double](repeating: 0, count: capacity)
@@ -77,8 +84,19 @@ struct ViewTrack: Sendable {
     /// frame that had someone else as the rider (two people's positions are never joined). The
     /// positions are the tracker's own sightings of that person, weighed as any rider's, so the
     /// crossing of an outer post they made before the confirmation is timed from them.
-    /// Only frames from `since` on, when the motion that has them judged riding began.
+    /// Only frames from `since` on, when the motion that has them judged riding began, and only
+    /// when the earliest of them lies beyond an outer post: what this adds is the crossing of an
+    /// outer post a timing gate would have seen; someone first seen mid-course gains nothing
+    /// (a fragment judged riding there gets no history to cross an inner post with).
     private mutating func promotePending(to trackID: UInt32, since: Double) {
+        var earliest: Double?
+        frames.updatePendingNewestFirst { entry in
+            guard !entry.tracked, entry.t >= since else { return false }
+            if let p = entry.prospects.prospect(trackID: trackID) { earliest = p.x }
+            return true
+        }
+        guard let earliest else { return }
+        if !runInProgress, let outerPosts, outerPosts.contains(earliest) { return }
         frames.updatePendingNewestFirst { entry in
             guard !entry.tracked, entry.t >= since else { return false }
             guard let p = entry.prospects.prospect(trackID: trackID) else { return true }
