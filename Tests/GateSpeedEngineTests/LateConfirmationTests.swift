@@ -52,6 +52,7 @@ import Testing
         var events: [TimingEvent] = []
         machine.arm(t: -0.5) { events.append($0) }
         var track = ViewTrack()
+        track.outerPosts = 0.1...0.9   // as the pipeline sets it for the standard posts
         func feed(_ sample: RiderSample, _ id: UInt32) { machine.observe(sample) { events.append($0) } }
         for entry in entries {
             track.push(entry, emit: feed)
@@ -82,6 +83,18 @@ import Testing
     @Test func aPersonNeverConfirmedIsNeverTimed() throws {
         let events = try Self.events(Self.entries(speed: 0.4, confirmedAt: nil))
         #expect(events.count == 1, "events \(events)")   // `ready` only
+    }
+
+    /// Someone first seen mid-course (a fragment at a cloud's edge judged riding) gets no earlier
+    /// sightings: they would only cross an inner post (post 4 at x 0.7) and void the armed course.
+    @Test func someoneFirstSeenMidCourseIsNotGivenTheirEarlierSightings() throws {
+        let entries = Self.entries(speed: 0.4, confirmedAt: 1.85).map { entry -> ViewTrack.Entry in
+            var entry = entry
+            if entry.t < 1.6 { entry.prospects.removeAll() }   // first seen at x 0.64
+            return entry
+        }
+        let events = try Self.events(entries)
+        #expect(!events.contains { if case .invalid = $0 { return true } else { return false } }, "events \(events)")
     }
 
     /// Frames already judged are not rewritten: a rider confirmed long after the post (over the
