@@ -32,7 +32,22 @@ struct CentredWindow<Entry: CentredWindowEntry>: Sendable {
 
     /// The frame at logical index `logical` (0: the oldest held).
     @inline(__always)
-    subscript(_ logical: Int) -> Entry { ring[(head + logical) % ring.count] }
+    subscript(_ logical: Int) -> Entry {
+        get { ring[(head + logical) % ring.count] }
+        set { ring[(head + logical) % ring.count] = newValue }
+    }
+
+    /// Hands the frames not judged yet to `body`, newest first, while it returns true.
+    mutating func updatePendingNewestFirst(_ body: (inout Entry) -> Bool) {
+        var index = count - 1
+        while index >= judged {
+            var entry = self[index]
+            let goOn = body(&entry)
+            self[index] = entry
+            guard goOn else { return }
+            index -= 1
+        }
+    }
 
     /// True when the ring is full and nothing in it is judged yet: the oldest frame must be
     /// judged (`takeNextPending`) before another is appended, so none is lost unjudged.

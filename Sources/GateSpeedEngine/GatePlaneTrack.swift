@@ -26,9 +26,48 @@ struct GatePlaneTrack: Sendable {
         /// Relative weight of this foot depth (1 for a clean foot edge, less when the foot was
         /// half hidden, e.g. in front of a pole of its own shade).
         var footWeight = 1.0
+        /// The same reading for people followed this frame other than the rider: a rider
+        /// confirmed later is timed from their own earlier positions (see `promotePending`).
+        var prospects = Prospects()
+        /// When the rider's riding motion began (`RiderTracker.Observation.motionSince`), seconds.
+        var motionSince = -Double.infinity
         var tracked: Bool { trackID != 0 }
 
         init(t: Double = 0) { self.t = t }
+    }
+
+    /// One person's reading of a frame, as in `Entry`.
+    struct Reading: Sendable {
+        var trackID: UInt32 = 0
+        var confidence = 0.0, raySlope = 0.0, across = 0.0
+        var hasFoot = false
+        var footWeight = 1.0
+    }
+
+    /// Up to `RiderProspects.capacity` readings, in a fixed set (copying does not allocate).
+    struct Prospects: Sendable {
+        private(set) var count = 0
+        private var slots = (Reading(), Reading(), Reading(), Reading())
+
+        mutating func add(_ reading: Reading) {
+            switch count {
+            case 0: slots.0 = reading
+            case 1: slots.1 = reading
+            case 2: slots.2 = reading
+            case 3: slots.3 = reading
+            default: return
+            }
+            count += 1
+        }
+
+        func reading(trackID: UInt32) -> Reading? {
+            guard trackID != 0 else { return nil }
+            if count > 0, slots.0.trackID == trackID { return slots.0 }
+            if count > 1, slots.1.trackID == trackID { return slots.1 }
+            if count > 2, slots.2.trackID == trackID { return slots.2 }
+            if count > 3, slots.3.trackID == trackID { return slots.3 }
+            return nil
+        }
     }
 
     /// Half-width of the smoothing window, seconds (and the delay of every sample).
@@ -42,6 +81,8 @@ struct GatePlaneTrack: Sendable {
     private let cameraX: Double, cameraY: Double
     /// The frames held: pending ones, and the history the next ones are judged with.
     private var frames: CentredWindow<Entry>
+    /// The identity of the last rider pushed (0: none yet).
+    private var lastRiderID: UInt32 = 0
 
     init(camera: PinholeCamera, window: Double = 0.3, depthBiasSigma: Double = 0.07, capacity: Int = 512) {
         self.depthBiasSigma = depthBiasSigma
@@ -55,13 +96,50 @@ struct GatePlaneTrack: Sendable {
     /// Forgets everything (a relearn, a lost source). Pending samples are dropped unjudged.
     mutating func reset() {
         frames.reset()
+        lastRiderID = 0
     }
 
     /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
         if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
+        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID, since: new.motionSince) }
+        if new.trackID != 0 { lastRiderID = new.trackID }
         frames.append(new)
+    }
+
+    /// The outer posts' positions along the course (metres): see `ViewTrack.outerPosts`.
+    var outerPosts: ClosedRange<Double>?
+    /// A run is in progress: a rider found again mid-course is timed from their own earlier
+    /// sightings wherever they were (the run's crossings, not a start).
+    var runInProgress = false
+
+    /// A rider newly confirmed as `trackID`: the frames not judged yet in which the same person
+    /// was followed but not yet confirmed riding become theirs, back to the first frame that had
+    /// someone else as the rider (as `ViewTrack` does; see `RiderProspects`).
+    /// Only frames from `since` on, when the motion that has them judged riding began, and only
+    /// when the earliest lies beyond an outer post (read at its own foot depth, unsmoothed).
+    private mutating func promotePending(to trackID: UInt32, since: Double) {
+        var earliest: Double?
+        let (cx, cy) = (cameraX, cameraY)
+        frames.updatePendingNewestFirst { entry in
+            guard !entry.tracked, entry.t >= since else { return false }
+            if let r = entry.prospects.reading(trackID: trackID), r.hasFoot { earliest = cx + (r.across - cy) * r.raySlope }
+            return true
+        }
+        guard let earliest, earliest.isFinite else { return }
+        if !runInProgress, let outerPosts, outerPosts.contains(earliest) { return }
+        frames.updatePendingNewestFirst { entry in
+            guard !entry.tracked, entry.t >= since else { return false }
+            guard let r = entry.prospects.reading(trackID: trackID) else { return true }
+            entry.trackID = r.trackID
+            entry.confidence = r.confidence
+            entry.raySlope = r.raySlope
+            entry.across = r.across
+            entry.hasFoot = r.hasFoot
+            entry.footWeight = r.footWeight
+            return true
+        }
     }
 
     /// Judges every pending frame at least `window` older than `now` (all of them when

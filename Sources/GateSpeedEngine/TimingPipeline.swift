@@ -79,9 +79,12 @@ public struct TimingPipeline: Sendable {
                 acrossMetres: Self.courseBandAcrossMetres, beyondMetres: Self.courseBandBeyondMetres
             ).map { CourseBand.Point(x: $0.x, y: $0.y) })
             gateTrack = GatePlaneTrack(camera: gateCourse.camera)
+            let posts = machine.course.posts
+            gateTrack?.outerPosts = posts[0]...posts[posts.count - 1]
         } else {
             machine = try TimingMachine(course: course, settings: timing)
             viewTrack = ViewTrack()
+            viewTrack?.outerPosts = course.posts[0]...course.posts[course.posts.count - 1]
         }
         detector = RiderDetector(settings: vision, geometry: geometry)
     }
@@ -134,12 +137,14 @@ public struct TimingPipeline: Sendable {
         if let gateCourse, var track = gateTrack.take() {
             // Taken out while it hands samples to the machine (both are parts of self).
             let entry = Self.gateEntry(output, course: gateCourse, shift: viewShift.offset)
+            track.runInProgress = machine.phase.isRunning
             track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
             track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
             gateTrack = track
         } else if var track = viewTrack.take() {
             let entry = Self.viewEntry(output, tSigma: jitter.sigma, gridColumns: detector.gridSize?.columns ?? 0,
                                        shift: viewShift.offset)
+            track.runInProgress = machine.phase.isRunning
             track.push(entry) { sample, id in feed(sample, trackID: id, emit: emit) }
             track.drain(now: output.time) { sample, id in feed(sample, trackID: id, emit: emit) }
             viewTrack = track
@@ -164,27 +169,54 @@ public struct TimingPipeline: Sendable {
     static func gateEntry(_ output: DetectorOutput, course: GateCourse, shift: ViewShift.Offset = .none) -> GatePlaneTrack.Entry {
         var entry = GatePlaneTrack.Entry()
         entry.t = output.time
-        guard var rider = output.rider else { return entry }
+        for i in 0..<output.prospects.count {
+            let p = output.prospects[i]
+            if let reading = gateReading(trackID: p.trackID, confidence: p.confidence, x: p.x, bodyY: p.bodyY,
+                                         footX: p.footX, footY: p.footY, footSigma: p.footSigma,
+                                         viewHeightPixels: output.viewHeightPixels, course: course, shift: shift) {
+                entry.prospects.add(reading)
+            }
+        }
+        guard let rider = output.rider,
+              let reading = gateReading(trackID: rider.trackID, confidence: rider.confidence, x: rider.x,
+                                        bodyY: rider.bodyY, footX: rider.footX, footY: rider.footY,
+                                        footSigma: rider.footSigma, viewHeightPixels: output.viewHeightPixels,
+                                        course: course, shift: shift) else { return entry }
+        entry.trackID = reading.trackID
+        entry.motionSince = rider.motionSince
+        entry.confidence = reading.confidence
+        entry.raySlope = reading.raySlope
+        entry.across = reading.across
+        entry.hasFoot = reading.hasFoot
+        entry.footWeight = reading.footWeight
+        return entry
+    }
+
+    /// One person's reading for the gate-plane track (nil when their ray runs along the course).
+    private static func gateReading(trackID: UInt32, confidence: Double, x: Double, bodyY: Double,
+                                    footX: Double, footY: Double, footSigma: Double, viewHeightPixels: Double,
+                                    course: GateCourse, shift: ViewShift.Offset) -> GatePlaneTrack.Reading? {
+        var reading = GatePlaneTrack.Reading()
         // Read in the view the posts were marked in.
-        rider.footX = rider.footX - shift.x; rider.x = rider.x - shift.x
-        rider.footY = rider.footY - shift.y; rider.bodyY = rider.bodyY - shift.y
-        if let foot = course.groundPoint(viewX: rider.footX, viewY: rider.footY),
+        let footX = footX - shift.x, x = x - shift.x
+        let footY = footY - shift.y, bodyY = bodyY - shift.y
+        if let foot = course.groundPoint(viewX: footX, viewY: footY),
            foot.y.isFinite, foot.y.magnitude < 1000 {
-            entry.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
-            entry.hasFoot = true
+            reading.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
+            reading.hasFoot = true
             // A clean edge is good to a fraction of a pixel; a foot the refinement could not find
             // (hidden by a pole) is only good to a grid cell and weighs far less in the fit.
-            let sigmaPixels = max(Self.cleanFootSigmaPixels, rider.footSigma * output.viewHeightPixels)
-            entry.footWeight = (Self.cleanFootSigmaPixels / sigmaPixels) * (Self.cleanFootSigmaPixels / sigmaPixels)
+            let sigmaPixels = max(Self.cleanFootSigmaPixels, footSigma * viewHeightPixels)
+            reading.footWeight = (Self.cleanFootSigmaPixels / sigmaPixels) * (Self.cleanFootSigmaPixels / sigmaPixels)
         }
-        let through = entry.hasFoot ? course.imagePoint(viewX: rider.footX, viewY: rider.footY)
-                                    : course.imagePoint(viewX: rider.x, viewY: rider.bodyY)
+        let through = reading.hasFoot ? course.imagePoint(viewX: footX, viewY: footY)
+                                      : course.imagePoint(viewX: x, viewY: bodyY)
         let direction = course.camera.rayDirection(through: through)
-        guard direction.y.magnitude > 1e-9 else { return GatePlaneTrack.Entry(t: output.time) }
-        entry.trackID = rider.trackID
-        entry.confidence = rider.confidence
-        entry.raySlope = direction.x / direction.y
-        return entry
+        guard direction.y.magnitude > 1e-9 else { return nil }
+        reading.trackID = trackID
+        reading.confidence = confidence
+        reading.raySlope = direction.x / direction.y
+        return reading
     }
 
     /// What the view track needs of this frame's rider: the timed position, weighed down where it
@@ -194,20 +226,20 @@ public struct TimingPipeline: Sendable {
     static func viewEntry(_ output: DetectorOutput, tSigma: Double, gridColumns: Int,
                           shift: ViewShift.Offset = .none) -> ViewTrack.Entry {
         var entry = ViewTrack.Entry(t: output.time)
+        entry.tSigma = tSigma
+        // A region within a cell and a half of the view's edge touches it (its edge cell is partly
+        // outside the view); that is judged in the view it was seen in.
+        entry.edge = gridColumns > 0 ? 1.5 / Double(gridColumns) : 0
+        entry.shiftX = shift.x
+        entry.prospects = output.prospects
+        entry.prospects.shift(by: shift.x)
         guard let rider = output.rider, rider.x.isFinite else { return entry }
         entry.trackID = rider.trackID
+        entry.motionSince = rider.motionSince
         entry.confidence = rider.confidence
         // Against the posts where they were set: in the first-learnt view.
         entry.x = rider.x - shift.x
-        entry.minX = rider.blob.minX - shift.x
-        entry.maxX = rider.blob.maxX - shift.x
-        entry.tSigma = tSigma
-        entry.width = rider.blob.width
-        // A region within a cell and a half of the view's edge touches it (its edge cell is partly
-        // outside the view).
-        let edge = gridColumns > 0 ? 1.5 / Double(gridColumns) : 0
-        let cutLeft = rider.blob.minX <= edge, cutRight = rider.blob.maxX >= 1 - edge
-        entry.cutSide = cutLeft == cutRight ? (cutLeft ? 2 : 0) : (cutLeft ? -1 : 1)
+        entry.setRegion(seenMinX: rider.blob.minX, seenMaxX: rider.blob.maxX)
         entry.weight = rider.confidence * rider.confidence
         return entry
     }

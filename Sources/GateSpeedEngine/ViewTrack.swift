@@ -1,4 +1,5 @@
 import GateSpeedCore
+import GateSpeedVision
 
 /// Smooths the rider's view position for the image rule, as `GatePlaneTrack` does along the
 /// course: each frame is judged `window` seconds after it was seen (0.45 s: long enough to
@@ -33,9 +34,29 @@ struct ViewTrack: Sendable {
         var minX = 0.0, maxX = 0.0
         /// The side on which the view's edge cuts the region: -1 left, +1 right, 2 both, 0 whole.
         var cutSide: Int8 = 0
+        /// People followed this frame other than the rider, in the same view as `x`: a rider
+        /// confirmed later is timed from their own earlier positions (see `promotePending`).
+        var prospects = RiderProspects()
+        /// When the rider's riding motion began (`RiderTracker.Observation.motionSince`), seconds.
+        var motionSince = -Double.infinity
+        /// Within this distance of the view's edge (view widths) a region counts as cut by it.
+        var edge = 0.0
+        /// How far the view has moved since the posts were set (view widths): `x`, `minX` and
+        /// `maxX` are read back by it; the edge test is made in the view as seen.
+        var shiftX = 0.0
         var tracked: Bool { trackID != 0 }
 
         init(t: Double = 0) { self.t = t }
+
+        /// Sets the region's extent from its edges as seen (normalised view x), read back into the
+        /// posts' view, and which side the view's edge cuts (within `edge` of it).
+        mutating func setRegion(seenMinX: Double, seenMaxX: Double) {
+            minX = seenMinX - shiftX
+            maxX = seenMaxX - shiftX
+            width = seenMaxX - seenMinX
+            let cutLeft = seenMinX <= edge, cutRight = seenMaxX >= 1 - edge
+            cutSide = cutLeft == cutRight ? (cutLeft ? 2 : 0) : (cutLeft ? -1 : 1)
+        }
     }
 
     /// Half-width of the smoothing window, seconds (and the delay of every sample).
@@ -48,6 +69,15 @@ struct ViewTrack: Sendable {
     private var positions: [Double]
     /// The weight each of those positions is fitted with, before the width rule.
     private var positionWeights: [Double]
+    /// The identity of the last rider pushed (0: none yet).
+    private var lastRiderID: UInt32 = 0
+
+    /// The outer posts' positions (view x): a late-confirmed rider is timed from earlier sightings
+    /// only when the earliest of them lies beyond one (see `promotePending`; nil: any).
+    var outerPosts: ClosedRange<Double>?
+    /// A run is in progress: a rider found again mid-course is timed from their own earlier
+    /// sightings wherever they were (the run's crossings, not a start).
+    var runInProgress = false
 
     init(window: Double = 0.45, capacity: Int = 512) {
         frames = CentredWindow(window: window, capacity: capacity, filler: Entry())
@@ -61,13 +91,46 @@ struct ViewTrack: Sendable {
     /// Forgets everything (a relearn, a lost source, a re-arm). Pending samples are dropped unjudged.
     mutating func reset() {
         frames.reset()
+        lastRiderID = 0
     }
 
     /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
         if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
+        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID, since: new.motionSince) }
+        if new.trackID != 0 { lastRiderID = new.trackID }
         frames.append(new)
+    }
+
+    /// A rider newly confirmed as `trackID`: the frames not judged yet in which the same person
+    /// was followed but not yet confirmed riding become theirs, newest first, back to the first
+    /// frame that had someone else as the rider (two people's positions are never joined). The
+    /// positions are the tracker's own sightings of that person, weighed as any rider's, so the
+    /// crossing of an outer post they made before the confirmation is timed from them.
+    /// Only frames from `since` on, when the motion that has them judged riding began, and only
+    /// when the earliest of them lies beyond an outer post: what this adds is the crossing of an
+    /// outer post a timing gate would have seen; someone first seen mid-course gains nothing
+    /// (a fragment judged riding there gets no history to cross an inner post with).
+    private mutating func promotePending(to trackID: UInt32, since: Double) {
+        var earliest: Double?
+        frames.updatePendingNewestFirst { entry in
+            guard !entry.tracked, entry.t >= since else { return false }
+            if let p = entry.prospects.prospect(trackID: trackID) { earliest = p.x }
+            return true
+        }
+        guard let earliest else { return }
+        if !runInProgress, let outerPosts, outerPosts.contains(earliest) { return }
+        frames.updatePendingNewestFirst { entry in
+            guard !entry.tracked, entry.t >= since else { return false }
+            guard let p = entry.prospects.prospect(trackID: trackID) else { return true }
+            entry.trackID = trackID
+            entry.confidence = p.confidence
+            entry.x = p.x
+            entry.setRegion(seenMinX: p.minX, seenMaxX: p.maxX)
+            entry.weight = p.confidence * p.confidence
+            return true
+        }
     }
 
     /// Judges every pending frame at least `window` older than `now` (all of them when

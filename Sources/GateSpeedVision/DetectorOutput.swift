@@ -28,6 +28,8 @@ public struct DetectorOutput: Sendable, Equatable {
     /// The rider, when seen in this frame. Never someone whose feet stand outside
     /// `VisionSettings.courseBand`.
     public var rider: RiderTracker.Observation?
+    /// People followed on the course in this frame other than the rider (see `RiderProspects`).
+    public var prospects = RiderProspects()
     /// People followed in this frame, rider or not, on the course or off it (for the log).
     public var trackedPeople = 0
     /// Of those, how many stand outside the course band (0 without a band).

@@ -21,6 +21,9 @@ struct MotionFit: Sendable {
     /// Whether any sample has been added since the last reset.
     var isEmpty: Bool { weight == 0 }
 
+    /// Time of the first sample of the motion fitted now (after the last restart), seconds.
+    var since: Double { weight == 0 ? latest : origin }
+
     /// Whether the latest sample (in the fit or held out) was taken at time `t`.
     func isCurrent(at t: Double) -> Bool { latest == t || (pendingSide != 0 && pendingT == t) }
 

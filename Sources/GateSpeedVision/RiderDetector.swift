@@ -156,6 +156,7 @@ public struct RiderDetector: Sendable {
                     refine(&rider, frame: frame, grid: grid)
                     output.rider = rider
                 }
+                output.prospects = tracker.prospects
                 output.trackedPeople = tracker.activeTracks
                 output.offCoursePeople = tracker.offCourseTracks
             }

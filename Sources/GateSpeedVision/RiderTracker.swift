@@ -71,6 +71,9 @@ public struct RiderTracker: Sendable {
         public var heightPixels: Double
         /// Estimated 1-sigma error of `footY`, normalised view height, for this frame.
         public var footSigma: Double
+        /// When the motion that has this person judged riding began, seconds: their sightings
+        /// before it (standing where the rider's region took them over) are not the ride.
+        public var motionSince = -Double.infinity
     }
 
     struct Track: Sendable {
@@ -119,6 +122,8 @@ public struct RiderTracker: Sendable {
     var trackCount = 0
     private var nextID: UInt32 = 1
     private(set) var riderID: UInt32 = 0
+    /// This frame's people followed on the course other than the rider (see `RiderProspects`).
+    public internal(set) var prospects = RiderProspects()
     var candidateTaken: [Bool]
     var sharing: [Int]
     /// View width / view height, to express horizontal distances in body heights.
@@ -126,7 +131,7 @@ public struct RiderTracker: Sendable {
     let settings: VisionSettings
     let tuning: Tuning
     /// Grid rows of the detector's analysis grid (for the region-level foot precision).
-    private let gridRows: Int
+    let gridRows: Int
 
     public init(settings: VisionSettings, viewAspect: Double) {
         self.settings = settings
@@ -158,6 +163,7 @@ public struct RiderTracker: Sendable {
     public mutating func reset() {
         trackCount = 0
         riderID = 0
+        prospects.removeAll()
     }
 
     /// Updates the tracks with this frame's `candidates` (person-sized regions) at `time`
@@ -178,7 +184,9 @@ public struct RiderTracker: Sendable {
         setAsideParts(candidates: candidates)
         splitSharedRegions(time: time, candidates: candidates, parts: parts)
         matchCandidates(time: time, candidates: candidates)
-        return chooseRider(time: time, holdIdentity: holdIdentity)
+        let rider = chooseRider(time: time, holdIdentity: holdIdentity)
+        collectProspects(into: &prospects)
+        return rider
     }
 
     private mutating func dropStaleTracks(time: Double) {
@@ -413,7 +421,7 @@ public struct RiderTracker: Sendable {
         let cellSigma = 1 / (Double(gridRows) * 12.0.squareRoot())
         return Observation(x: track.x, confidence: max(0.05, min(1, agreement)), trackID: track.id, blob: c,
                            footX: c.bottomX, footY: c.bottomY, bodyY: c.upperCentreY, topY: c.minY,
-                           heightPixels: 0, footSigma: cellSigma)
+                           heightPixels: 0, footSigma: cellSigma, motionSince: track.motion.ridingSince)
     }
 
     /// Replaces this frame's foot sample of track `trackID` (the region's bottom) by a better

@@ -19,6 +19,10 @@ struct TrackMotion: Sendable {
     /// Last time the person was seen going at riding speed (seconds), and which way (+1 right, -1 left).
     private(set) var lastRiding = -Double.infinity
     private(set) var ridingDirection = 0.0
+    /// When the motion last judged riding began (the first sample of that fit, after any
+    /// restart), seconds: the person's positions before it belong to another motion (standing
+    /// where a rider's region took them over).
+    private(set) var ridingSince = -Double.infinity
     /// The best lower bound of the speed at the last sample, view widths per second (0 when unknown).
     private(set) var speedLowerBound = 0.0
     /// The velocity of the best-determined fit at the last sample (view widths per second, signed),
@@ -71,7 +75,7 @@ struct TrackMotion: Sendable {
     /// Judges the fits at time `t`: records riding when the speed is surely over `limit`
     /// (view widths per second). `sigmaFloor`: position error of one sample, view widths.
     mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double) {
-        var best = 0.0, direction = 0.0, leastError = Double.infinity
+        var best = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
         fittedVelocity = nil
         // Three calls, not a loop over an array literal (which would allocate every frame).
         // Only the fits sampled now: an edge the view's border has cut since, or whose fit is
@@ -79,7 +83,7 @@ struct TrackMotion: Sendable {
         @inline(__always) func consider(_ fit: MotionFit) {
             guard fit.isCurrent(at: t), let (speed, error) = fit.speed(sigmaFloor: sigmaFloor) else { return }
             let bound = abs(speed) - speedDeviations * error
-            if bound > best { best = bound; direction = speed > 0 ? 1 : -1 }
+            if bound > best { best = bound; direction = speed > 0 ? 1 : -1; since = fit.since }
             if error < leastError { leastError = error; fittedVelocity = speed }
         }
         consider(left)
@@ -89,6 +93,7 @@ struct TrackMotion: Sendable {
         if best >= limit {
             lastRiding = t
             ridingDirection = direction
+            ridingSince = since
         }
     }
 }
