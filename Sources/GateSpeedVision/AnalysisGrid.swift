@@ -377,7 +377,7 @@ public struct AnalysisGrid: Sendable {
                     let last = w &- 17
                     @inline(__always) func sixteen(_ x: Int) {
                         let pairs = UnsafeRawPointer(from + 2 &* x).loadUnaligned(as: SIMD16<UInt16>.self)
-                        Self.store16(SIMD16<UInt8>(truncatingIfNeeded: pairs), to, x)
+                        Self.store16(Self.narrowed(pairs), to, x)
                     }
                     var x = 0
                     while x < last { sixteen(x); x &+= 16 }

@@ -10,7 +10,7 @@ extension AnalysisGrid {
                         vertical: UnsafeMutablePointer<UInt16>, into sums: UnsafeMutablePointer<UInt16>) {
         let top = start, bottom = start + down
         forEachSixteen(count &+ 1) { x in
-            let pair = SIMD16<UInt16>(truncatingIfNeeded: load16(top, x)) &+ SIMD16<UInt16>(truncatingIfNeeded: load16(bottom, x))
+            let pair = widened(load16(top, x)) &+ widened(load16(bottom, x))
             UnsafeMutableRawPointer(vertical + x).storeBytes(of: pair, as: SIMD16<UInt16>.self)
         } scalar: { x in
             vertical[x] = UInt16(top[x]) &+ UInt16(bottom[x])
@@ -81,8 +81,7 @@ extension AnalysisGrid {
                              lowest(load16(l, x &+ 4), load16(l, x &+ 5)))
             let high = highest(highest(highest(load16(h, x), load16(h, x &+ 1)), highest(load16(h, x &+ 2), load16(h, x &+ 3))),
                                highest(load16(h, x &+ 4), load16(h, x &+ 5)))
-            UnsafeMutableRawPointer(spreads + x).storeBytes(of: SIMD16<UInt16>(truncatingIfNeeded: high &- low),
-                                                             as: SIMD16<UInt16>.self)
+            UnsafeMutableRawPointer(spreads + x).storeBytes(of: widened(high &- low), as: SIMD16<UInt16>.self)
         } scalar: { x in
             let low = min(min(min(l[x], l[x &+ 1]), min(l[x &+ 2], l[x &+ 3])), min(l[x &+ 4], l[x &+ 5]))
             let high = max(max(max(h[x], h[x &+ 1]), max(h[x &+ 2], h[x &+ 3])), max(h[x &+ 4], h[x &+ 5]))
@@ -166,6 +165,29 @@ extension AnalysisGrid {
     @inline(__always)
     static func store16(_ value: SIMD16<UInt8>, _ base: UnsafeMutablePointer<UInt8>, _ x: Int) {
         UnsafeMutableRawPointer(base + x).storeBytes(of: value, as: SIMD16<UInt8>.self)
+    }
+
+    /// The lanes of `v` as UInt16 (written out lane by lane: the generic
+    /// `SIMD16<UInt16>(truncatingIfNeeded:)` is not always inlined, a call for sixteen pixels).
+    @inline(__always)
+    static func widened(_ v: SIMD16<UInt8>) -> SIMD16<UInt16> {
+        SIMD16<UInt16>(UInt16(v[0]), UInt16(v[1]), UInt16(v[2]), UInt16(v[3]),
+                       UInt16(v[4]), UInt16(v[5]), UInt16(v[6]), UInt16(v[7]),
+                       UInt16(v[8]), UInt16(v[9]), UInt16(v[10]), UInt16(v[11]),
+                       UInt16(v[12]), UInt16(v[13]), UInt16(v[14]), UInt16(v[15]))
+    }
+
+    /// The low bytes of the lanes of `v` (written out lane by lane, as `widened`).
+    @inline(__always)
+    static func narrowed(_ v: SIMD16<UInt16>) -> SIMD16<UInt8> {
+        SIMD16<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]),
+                      UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3]),
+                      UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
+                      UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]),
+                      UInt8(truncatingIfNeeded: v[8]), UInt8(truncatingIfNeeded: v[9]),
+                      UInt8(truncatingIfNeeded: v[10]), UInt8(truncatingIfNeeded: v[11]),
+                      UInt8(truncatingIfNeeded: v[12]), UInt8(truncatingIfNeeded: v[13]),
+                      UInt8(truncatingIfNeeded: v[14]), UInt8(truncatingIfNeeded: v[15]))
     }
 
     /// Lane-wise minimum and maximum (written out: the generic `pointwiseMin` is not always inlined).

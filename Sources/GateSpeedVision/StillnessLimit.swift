@@ -95,26 +95,32 @@ extension RiderDetector {
             quietBins += 1
         }
         if quietBins > 0 && quietBins < 256 && n > 0 {
-            let bound = SIMD8<Float>(repeating: Float(quietBins)), four = SIMD8<Float>(repeating: 4)
+            // d * 4 < quietBins exactly when d < quietBins / 4 (both scalings by four are exact).
+            let quarterBound = SIMD8<Float>(repeating: Float(quietBins) * 0.25)
             let limit = minimumContrast
-            var quietLanes = SIMD8<Int32>.zero, changedLanes = SIMD8<Int32>.zero, restlessLanes = SIMD8<Int32>.zero
+            // The counts as lanes of -1 added, the two halves of each mask summed first (fewer
+            // registers held across the loop).
+            var quietLanes = SIMD4<Int32>.zero, changedLanes = SIMD4<Int32>.zero, restlessLanes = SIMD4<Int32>.zero
             let one = SIMD8<Float>(repeating: 1), tenth = SIMD8<Float>(repeating: 0.1)
+            @inline(__always) func halves(_ m: SIMD8<Int32>) -> SIMD4<Int32> { m.lowHalf &+ m.highHalf }
             var i = 0
             while i &+ 8 <= n {
                 let d = (load8(cells, i) - load8(previous, i)).magnitudes
-                quietLanes &-= unsafeBitCast(d * four .< bound, to: SIMD8<Int32>.self)
+                quietLanes &+= halves(unsafeBitCast(d .< quarterBound, to: SIMD8<Int32>.self))
                 let t = load8(texture, i), pt = load8(previousTexture, i)
                 let moved = d .> limit + shake * t.replacing(with: pt, where: pt .< t)
                 let r = load8(restlessness, i)
-                let isRestless = r .> tenth
-                restlessLanes &-= unsafeBitCast(isRestless, to: SIMD8<Int32>.self)
-                changedLanes &-= unsafeBitCast(moved .& .!isRestless, to: SIMD8<Int32>.self)
+                // The masks as lanes of -1 (true) or 0: the changed ones are moved and not restless.
+                let restlessMask = unsafeBitCast(r .> tenth, to: SIMD8<Int32>.self)
+                let movedMask = unsafeBitCast(moved, to: SIMD8<Int32>.self)
+                restlessLanes &+= halves(restlessMask)
+                changedLanes &+= halves(movedMask & ~restlessMask)
                 let movedValue = SIMD8<Float>.zero.replacing(with: one, where: moved)
                 store8(r + rate * (movedValue - r), updated, i)
                 i &+= 8
             }
-            var quiet = Int(quietLanes.wrappedSum())
-            var changed = Int(changedLanes.wrappedSum()), restless = Int(restlessLanes.wrappedSum())
+            var quiet = -Int(quietLanes.wrappedSum())
+            var changed = -Int(changedLanes.wrappedSum()), restless = -Int(restlessLanes.wrappedSum())
             while i < n {
                 let d = abs(cells[i] - previous[i])
                 if d * 4 < Float(quietBins) { quiet += 1 }
