@@ -40,6 +40,10 @@ extension RiderTracker {
             part.bottomX = x
             part.area = tracks[t].area
             Self.update(&tracks[t], with: part, time: time, merged: true, tuning: tuning)
+            tracks[t].coastedNow = true
         }
     }
+
+    /// The confidence of a position placed by `coastThrough`, against a whole region's 1.
+    static let coastedConfidence = 0.3
 }

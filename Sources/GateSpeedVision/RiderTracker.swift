@@ -90,6 +90,9 @@ public struct RiderTracker: Sendable {
         var firstSeen = 0.0
         var hits = 0
         var matchedNow = false
+        /// This frame's position is where the person's own motion puts them inside a region
+        /// shared with someone passing (`coastThrough`), not a measurement of them.
+        var coastedNow = false
         var blob = Blob()
         /// Foot point averaged over `footSmoothingSeconds` (normalised view), and its value
         /// before this frame's sample with the weight that sample got (to replace it).
@@ -326,6 +329,7 @@ public struct RiderTracker: Sendable {
         track.lastSeen = time
         track.hits += 1
         track.matchedNow = true
+        track.coastedNow = false
         track.blob = c
     }
 
@@ -416,7 +420,10 @@ public struct RiderTracker: Sendable {
         guard rider >= 0, tracks[rider].matchedNow else { return nil }
         let track = tracks[rider]
         let c = track.blob
+        // A position the person's motion gave inside a region shared with someone passing is a
+        // prediction: it weighs as little as a region half lost.
         let agreement = min(c.area, track.area) / max(c.area, track.area, 1e-9)
+            * (track.coastedNow ? Self.coastedConfidence : 1)
         // From the region alone the foot is known to a grid row: uniform over one cell.
         let cellSigma = 1 / (Double(gridRows) * 12.0.squareRoot())
         return Observation(x: track.x, confidence: max(0.05, min(1, agreement)), trackID: track.id, blob: c,
