@@ -132,12 +132,7 @@ struct GatePlaneTrack: Sendable {
         frames.updatePendingNewestFirst { entry in
             guard !entry.tracked, entry.t >= since else { return false }
             guard let r = entry.prospects.reading(trackID: trackID) else { return true }
-            entry.trackID = r.trackID
-            entry.confidence = r.confidence
-            entry.raySlope = r.raySlope
-            entry.across = r.across
-            entry.hasFoot = r.hasFoot
-            entry.footWeight = r.footWeight
+            entry.take(r)
             return true
         }
     }
@@ -219,5 +214,18 @@ struct GatePlaneTrack: Sendable {
                      + along.sigma * along.sigma).squareRoot()
         return RiderSample(t: current.t, x: along.value, confidence: current.confidence,
                            xSigma: sigma.isFinite ? sigma : 0, tSigma: 0)
+    }
+}
+
+extension GatePlaneTrack.Entry {
+    /// Makes this frame's person the one `reading` describes: their identity, confidence, ray and
+    /// depth (the rider's own reading, or a prospect's promoted to the rider's).
+    mutating func take(_ reading: GatePlaneTrack.Reading) {
+        trackID = reading.trackID
+        confidence = reading.confidence
+        raySlope = reading.raySlope
+        across = reading.across
+        hasFoot = reading.hasFoot
+        footWeight = reading.footWeight
     }
 }

@@ -182,13 +182,8 @@ public struct TimingPipeline: Sendable {
                                         bodyY: rider.bodyY, footX: rider.footX, footY: rider.footY,
                                         footSigma: rider.footSigma, viewHeightPixels: output.viewHeightPixels,
                                         course: course, shift: shift) else { return entry }
-        entry.trackID = reading.trackID
+        entry.take(reading)
         entry.motionSince = rider.motionSince
-        entry.confidence = reading.confidence
-        entry.raySlope = reading.raySlope
-        entry.across = reading.across
-        entry.hasFoot = reading.hasFoot
-        entry.footWeight = reading.footWeight
         return entry
     }
 

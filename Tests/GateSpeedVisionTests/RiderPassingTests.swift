@@ -36,14 +36,7 @@ import Testing
     }
 
     /// Frame times at 30 fps with 3 ms of jitter and every seventh frame dropped.
-    func frameTimes(seconds: Double) -> [Double] {
-        var times: [Double] = []
-        for frame in 0..<Int(seconds * 30) where frame % 7 != 3 {
-            let jitter = Double((frame * 7919) % 7 - 3) * 0.001
-            times.append(Double(frame) / 30 + jitter)
-        }
-        return times
-    }
+    func frameTimes(seconds: Double) -> [Double] { RiderContinuityTests().frameTimes(seconds: seconds) }
 
     /// Runs a rider going right to left at `speed` view widths a second from x 0.9 past
     /// someone standing or walking (`standing`: their region at a frame's index and time), who
