@@ -232,6 +232,17 @@ struct ViewTrack: Sendable {
     /// the timed centre from the region's middle (a trailing leg, a shadow), both medians over the
     /// whole regions of the same person nearby.
     private mutating func readPositions(_ current: Entry, _ low: Int, _ high: Int, usualWidth: Double) {
+        var anyCut = false
+        for j in low...high where frames[j].cutSide != 0 { anyCut = true }
+        guard anyCut else {
+            // The usual frame: every region whole, each read at its own centre.
+            for j in low...high {
+                let e = frames[j]
+                positions[j - low] = e.x
+                positionWeights[j - low] = e.weight * Self.widthWeight(e.width, usual: usualWidth)
+            }
+            return
+        }
         // The person's whole width and the timed centre's offset from the region's middle, with
         // their spreads (median absolute deviations): a region that keeps changing width (limbs
         // or a shadow joining and leaving it) says too little about where its cut edge would be.
