@@ -233,7 +233,7 @@ struct ViewTrack: Sendable {
     /// whole regions of the same person nearby.
     private mutating func readPositions(_ current: Entry, _ low: Int, _ high: Int, usualWidth: Double) {
         var anyCut = false
-        for j in low...high where frames[j].cutSide != 0 { anyCut = true }
+        for j in low...high where frames[j].cutSide != 0 && frames[j].trackID == current.trackID { anyCut = true }
         guard anyCut else {
             // The usual frame: every region whole, each read at its own centre.
             for j in low...high {
