@@ -67,7 +67,7 @@ struct ViewTrack: Sendable {
     /// The position each frame of the neighbourhood is fitted with (`Entry.x`, or read from the
     /// intact edge of a region the view's edge cuts), by offset from the neighbourhood's start.
     private var positions: [Double]
-    /// The weight each of those positions is fitted with, before the width rule.
+    /// The weight each of those positions is fitted with (the width and cut rules applied).
     private var positionWeights: [Double]
     /// The identity of the last rider pushed (0: none yet).
     private var lastRiderID: UInt32 = 0
