@@ -38,7 +38,7 @@ struct CentredWindow<Entry: CentredWindowEntry>: Sendable {
     }
 
     /// Hands the frames not judged yet to `body`, newest first, while it returns true.
-    mutating func updatePendingNewestFirst(_ body: (inout Entry) -> Bool) {
+    private mutating func updatePendingNewestFirst(_ body: (inout Entry) -> Bool) {
         var index = count - 1
         while index >= judged {
             var entry = self[index]
@@ -46,6 +46,30 @@ struct CentredWindow<Entry: CentredWindowEntry>: Sendable {
             self[index] = entry
             guard goOn else { return }
             index -= 1
+        }
+    }
+
+    /// A rider newly confirmed: the frames not judged yet in which nobody was the rider, newest
+    /// first, back to the first frame that had someone as the rider (two people's positions are
+    /// never joined) and only from `since` on (seconds), are handed to `promote`, which makes
+    /// those in which the new rider was followed theirs. Only when the earliest of those
+    /// sightings (`position`: where the new rider was in a frame, nil where not followed) lies
+    /// outside `outerPosts` (nil: anywhere): what this adds is the crossing of an outer post a
+    /// timing gate would have seen, and someone first seen mid-course gains no history.
+    mutating func promotePending(since: Double, outside outerPosts: ClosedRange<Double>?,
+                                 position: (Entry) -> Double?, promote: (inout Entry) -> Void) {
+        var earliest: Double?
+        updatePendingNewestFirst { entry in
+            guard entry.trackID == 0, entry.t >= since else { return false }
+            if let x = position(entry) { earliest = x }
+            return true
+        }
+        guard let earliest, earliest.isFinite else { return }
+        if let outerPosts, outerPosts.contains(earliest) { return }
+        updatePendingNewestFirst { entry in
+            guard entry.trackID == 0, entry.t >= since else { return false }
+            promote(&entry)
+            return true
         }
     }
 

@@ -115,25 +115,16 @@ struct GatePlaneTrack: Sendable {
     var runInProgress = false
 
     /// A rider newly confirmed as `trackID`: the frames not judged yet in which the same person
-    /// was followed but not yet confirmed riding become theirs, back to the first frame that had
-    /// someone else as the rider (as `ViewTrack` does; see `RiderProspects`).
-    /// Only frames from `since` on, when the motion that has them judged riding began, and only
-    /// when the earliest lies beyond an outer post (read at its own foot depth, unsmoothed).
+    /// was followed but not yet confirmed riding become theirs (`CentredWindow.promotePending`,
+    /// as `ViewTrack` does; see `RiderProspects`). Where they were is read at their own foot
+    /// depth, unsmoothed, for the outer-post test.
     private mutating func promotePending(to trackID: UInt32, since: Double) {
-        var earliest: Double?
         let (cx, cy) = (cameraX, cameraY)
-        frames.updatePendingNewestFirst { entry in
-            guard !entry.tracked, entry.t >= since else { return false }
-            if let r = entry.prospects.reading(trackID: trackID), r.hasFoot { earliest = cx + (r.across - cy) * r.raySlope }
-            return true
-        }
-        guard let earliest, earliest.isFinite else { return }
-        if !runInProgress, let outerPosts, outerPosts.contains(earliest) { return }
-        frames.updatePendingNewestFirst { entry in
-            guard !entry.tracked, entry.t >= since else { return false }
-            guard let r = entry.prospects.reading(trackID: trackID) else { return true }
-            entry.take(r)
-            return true
+        frames.promotePending(since: since, outside: runInProgress ? nil : outerPosts, position: { entry in
+            guard let r = entry.prospects.reading(trackID: trackID), r.hasFoot else { return nil }
+            return cx + (r.across - cy) * r.raySlope
+        }) { entry in
+            if let r = entry.prospects.reading(trackID: trackID) { entry.take(r) }
         }
     }
 

@@ -104,32 +104,18 @@ struct ViewTrack: Sendable {
     }
 
     /// A rider newly confirmed as `trackID`: the frames not judged yet in which the same person
-    /// was followed but not yet confirmed riding become theirs, newest first, back to the first
-    /// frame that had someone else as the rider (two people's positions are never joined). The
-    /// positions are the tracker's own sightings of that person, weighed as any rider's, so the
-    /// crossing of an outer post they made before the confirmation is timed from them.
-    /// Only frames from `since` on, when the motion that has them judged riding began, and only
-    /// when the earliest of them lies beyond an outer post: what this adds is the crossing of an
-    /// outer post a timing gate would have seen; someone first seen mid-course gains nothing
-    /// (a fragment judged riding there gets no history to cross an inner post with).
+    /// was followed but not yet confirmed riding become theirs (`CentredWindow.promotePending`).
+    /// The positions are the tracker's own sightings of that person, weighed as any rider's, so
+    /// the crossing of an outer post they made before the confirmation is timed from them.
     private mutating func promotePending(to trackID: UInt32, since: Double) {
-        var earliest: Double?
-        frames.updatePendingNewestFirst { entry in
-            guard !entry.tracked, entry.t >= since else { return false }
-            if let p = entry.prospects.prospect(trackID: trackID) { earliest = p.x }
-            return true
-        }
-        guard let earliest else { return }
-        if !runInProgress, let outerPosts, outerPosts.contains(earliest) { return }
-        frames.updatePendingNewestFirst { entry in
-            guard !entry.tracked, entry.t >= since else { return false }
-            guard let p = entry.prospects.prospect(trackID: trackID) else { return true }
+        frames.promotePending(since: since, outside: runInProgress ? nil : outerPosts,
+                              position: { $0.prospects.prospect(trackID: trackID)?.x }) { entry in
+            guard let p = entry.prospects.prospect(trackID: trackID) else { return }
             entry.trackID = trackID
             entry.confidence = p.confidence
             entry.x = p.x
             entry.setRegion(seenMinX: p.minX, seenMaxX: p.maxX)
             entry.weight = p.confidence * p.confidence
-            return true
         }
     }
 
