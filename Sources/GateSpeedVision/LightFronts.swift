@@ -6,6 +6,10 @@
 ///
 /// - It is never a candidate for the tracker (so never the rider, never a person keeping the
 ///   course from counting as clear).
+/// - Nor are the front's own fragments: where the shadow's edge is faint, its far part breaks
+///   off into small regions stacked in the same columns as the part reaching the bottom, moving
+///   with it. A region lying across the columns of a front in the same frame is such a fragment:
+///   a person there would be joined to the front (both are foreground and touch), not beside it.
 /// - Seeing one switches the light field on (`LocalLight`) at once, before the front covers
 ///   `VisionSettings.localLightTrigger` of the view, so the field learns the shadow while it is
 ///   still narrow.
@@ -17,9 +21,25 @@ struct LightFronts: Sendable {
     private(set) var lastSeen = -Double.infinity
     /// Scratch: the regions handed to the tracker.
     private var kept: [Blob]
+    /// Scratch: the horizontal extents (normalised view x) of this frame's fronts.
+    private var frontColumns: [(minX: Double, maxX: Double)]
 
     init(capacity: Int) {
         kept = [Blob](repeating: Blob(), count: max(1, capacity))
+        frontColumns = [(minX: Double, maxX: Double)](repeating: (0, 0), count: max(1, capacity))
+    }
+
+    /// Share of a front's width its faint edge reaches beyond the part detected, on either side.
+    static let fringeShare = 0.5
+
+    /// Whether `blob` lies across the columns of one of `fronts`: its horizontal extent inside
+    /// the front's, widened by `fringeShare` of its width on either side.
+    static func liesInColumns(_ blob: Blob, of fronts: UnsafeMutableBufferPointer<(minX: Double, maxX: Double)>.SubSequence) -> Bool {
+        for front in fronts {
+            let fringe = fringeShare * (front.maxX - front.minX)
+            if blob.minX >= front.minX - fringe && blob.maxX <= front.maxX + fringe { return true }
+        }
+        return false
     }
 
     /// Whether `blob` (normalised view box) reaches the view's bottom, on a grid of `rows` rows:
@@ -33,16 +53,23 @@ struct LightFronts: Sendable {
     mutating func withoutFronts<R>(_ blobs: UnsafeBufferPointer<Blob>, rows: Int, time: Double,
                                    _ body: (UnsafeBufferPointer<Blob>) -> R) -> R {
         var count = 0
-        var seen = false
-        kept.withUnsafeMutableBufferPointer { out in
-            for blob in blobs {
-                if Self.reachesViewBottom(blob, rows: rows) { seen = true; continue }
-                guard count < out.count else { break }
-                out[count] = blob
-                count &+= 1
+        var frontCount = 0
+        frontColumns.withUnsafeMutableBufferPointer { columns in
+            for blob in blobs where Self.reachesViewBottom(blob, rows: rows) && frontCount < columns.count {
+                columns[frontCount] = (blob.minX, blob.maxX)
+                frontCount &+= 1
+            }
+            kept.withUnsafeMutableBufferPointer { out in
+                for blob in blobs {
+                    if Self.reachesViewBottom(blob, rows: rows) { continue }
+                    if frontCount > 0 && Self.liesInColumns(blob, of: columns[0..<frontCount]) { continue }
+                    guard count < out.count else { break }
+                    out[count] = blob
+                    count &+= 1
+                }
             }
         }
-        if seen { lastSeen = time }
+        if frontCount > 0 { lastSeen = time }
         return kept.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 
