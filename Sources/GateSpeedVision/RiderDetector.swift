@@ -148,6 +148,9 @@ public struct RiderDetector: Sendable {
                         background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
                     }
                 }
+                // Under uneven light a cloud's edge leaves slivers along the ground's far border
+                // that move at wind speed; a faint small rider seen in slivers is lost only there.
+                tracker.shortestRider = lightIsEven ? 0 : settings.smallestPersonHeight
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
                 // A run's rider stays out of the ghost rule, after the run too (a timeout), until
                 // their region is clear (see `relearnGhosts`).

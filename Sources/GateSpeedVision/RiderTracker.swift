@@ -129,6 +129,11 @@ public struct RiderTracker: Sendable {
     public internal(set) var prospects = RiderProspects()
     var candidateTaken: [Bool]
     var sharing: [Int]
+    /// Fraction of the view's height under which a track is not taken for the rider this frame
+    /// (0: any height). The detector raises it to `VisionSettings.smallestPersonHeight` while
+    /// the light is uneven: a cloud's edge then leaves slivers along the ground's far border that
+    /// move at wind speed, as fast as a rider.
+    public var shortestRider = 0.0
     /// View width / view height, to express horizontal distances in body heights.
     let aspect: Double
     let settings: VisionSettings
@@ -337,6 +342,7 @@ public struct RiderTracker: Sendable {
     /// person (not a flat shadow or ghost) and seen going at riding speed within `riderLapseSeconds`.
     func canRide(_ track: Track, time: Double) -> Bool {
         track.matchedNow && track.hits >= 2 && track.onCourse
+            && track.height >= shortestRider
             && track.height >= settings.minimumHeightOverWidth * track.width * aspect
             && time - track.motion.lastRiding <= settings.riderLapseSeconds
     }

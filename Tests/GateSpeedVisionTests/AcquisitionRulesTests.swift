@@ -110,4 +110,22 @@ import Testing
             #expect(!tracker.isLocked, "at \(t) s")
         }
     }
+
+    /// Under uneven light (the detector sets `shortestRider`), a sliver under the smallest
+    /// person's height (2 % of the view: a cloud's edge along the ground's far border, moving at
+    /// wind speed) is never the rider, however fast it goes; a region of the smallest rider's
+    /// height (3 %) at the same speed is. In even light such a sliver is a faint small rider seen
+    /// in part, and is taken.
+    @Test(arguments: [(0.018, true, false), (0.03, true, true), (0.018, false, true)])
+    func underUnevenLightOnlySomeoneOfAPersonsHeightRides(height: Double, unevenLight: Bool, rides: Bool) {
+        var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 16.0 / 9.0)
+        tracker.shortestRider = unevenLight ? VisionSettings().smallestPersonHeight : 0
+        var taken = false
+        for t in frameTimes(fps: 30, duration: 2) {
+            // 0.45 view widths a second (57 km/h on the standard course), well over walking.
+            let x = 0.15 + 0.45 * t
+            if step(&tracker, t, [region(x: x, height: height, width: 0.02, feet: 0.33)]) != nil { taken = true }
+        }
+        #expect(taken == rides)
+    }
 }
