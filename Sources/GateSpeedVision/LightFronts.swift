@@ -10,6 +10,9 @@
 ///   off into small regions stacked in the same columns as the part reaching the bottom, moving
 ///   with it. A region lying across the columns of a front in the same frame is such a fragment:
 ///   a person there would be joined to the front (both are foreground and touch), not beside it.
+/// - Nor is a region wider than `widestPerson` of the view: the sky brightening at once against
+///   ground in a cloud's shadow, a band across the whole view. (Below it the rider is still the
+///   rider: a region that large would otherwise take the people under it for its parts.)
 /// - Seeing one switches the light field on (`LocalLight`) at once, before the front covers
 ///   `VisionSettings.localLightTrigger` of the view, so the field learns the shadow while it is
 ///   still narrow.
@@ -17,6 +20,12 @@ struct LightFronts: Sendable {
     /// Seconds after a front was seen during which the light field is switched on (once on, it
     /// stays on until the light is even again, see `LocalLight`).
     static let lightSeconds = 0.5
+    /// Fraction of the view's width no person spans (a rider 60 % of the view high, close to the
+    /// camera, spans well under half).
+    static let widestPerson = 0.8
+    /// A front whose columns take its fragments is at most this fraction of the view wide: the
+    /// moving edge of a shadow, not the whole ground changing.
+    static let widestFrontEdge = 0.5
     /// Source time a front was last seen, seconds.
     private(set) var lastSeen = -Double.infinity
     /// Scratch: the regions handed to the tracker.
@@ -54,14 +63,17 @@ struct LightFronts: Sendable {
                                    _ body: (UnsafeBufferPointer<Blob>) -> R) -> R {
         var count = 0
         var frontCount = 0
+        var seen = false
         frontColumns.withUnsafeMutableBufferPointer { columns in
-            for blob in blobs where Self.reachesViewBottom(blob, rows: rows) && frontCount < columns.count {
+            for blob in blobs where Self.reachesViewBottom(blob, rows: rows) && blob.width <= Self.widestFrontEdge
+                && frontCount < columns.count {
                 columns[frontCount] = (blob.minX, blob.maxX)
                 frontCount &+= 1
             }
             kept.withUnsafeMutableBufferPointer { out in
                 for blob in blobs {
-                    if Self.reachesViewBottom(blob, rows: rows) { continue }
+                    if Self.reachesViewBottom(blob, rows: rows) { seen = true; continue }
+                    if blob.width > Self.widestPerson { continue }
                     if frontCount > 0 && Self.liesInColumns(blob, of: columns[0..<frontCount]) { continue }
                     guard count < out.count else { break }
                     out[count] = blob
@@ -69,7 +81,7 @@ struct LightFronts: Sendable {
                 }
             }
         }
-        if frontCount > 0 { lastSeen = time }
+        if seen { lastSeen = time }
         return kept.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 

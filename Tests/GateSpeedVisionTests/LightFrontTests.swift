@@ -47,4 +47,26 @@ import Testing
         let between = Self.region(0.40, 0.43, 0.55, 0.70)
         #expect(Self.kept([left, nearLeft, between, right, nearRight], fronts: &fronts) == [between])
     }
+
+    /// The sky brightening at once against ground in a cloud's shadow: a band across the whole
+    /// view, a third of its height. It is light, not a person (so it takes nobody below it for
+    /// its parts), and not a front's edge: the rider below it is a candidate.
+    @Test func aBandAcrossTheWholeViewIsLightTheRiderBelowItIsNot() {
+        var fronts = LightFronts(capacity: 8)
+        let sky = Self.region(0, 1, 0, 0.333)
+        let rider = Self.region(0.13, 0.14, 0.58, 0.64)
+        #expect(Self.kept([sky, rider], fronts: &fronts) == [rider])
+        #expect(!fronts.seenLately(before: 1.2, seconds: LightFronts.lightSeconds))
+    }
+
+    /// The whole near ground changing (a region reaching the bottom across most of the view) is
+    /// no moving edge of a shadow: it is not a candidate, but the people above it, in its
+    /// columns, still are.
+    @Test func groundChangingAcrossTheViewTakesNobodyInItsColumns() {
+        var fronts = LightFronts(capacity: 8)
+        let ground = Self.region(0.1, 0.75, 0.7, 1.0)
+        let person = Self.region(0.40, 0.43, 0.45, 0.65)
+        #expect(Self.kept([ground, person], fronts: &fronts) == [person])
+        #expect(fronts.seenLately(before: 1.2, seconds: LightFronts.lightSeconds))
+    }
 }
