@@ -165,6 +165,26 @@ public struct AnalysisGrid: Sendable {
         chroma = CellTable(points: (xs, ys), columns: across, rows: down, layout: layout)
     }
 
+    /// Calls `body(row, blueRow, redRow, table)` for each colour row: colour cell `(column, row)`
+    /// is byte `table[column]` of `blueRow` and of `redRow`. `prepareChroma(for:)` first.
+    @inline(__always)
+    func forEachChromaRow(blue bluePlane: Plane, red redPlane: Plane,
+                          _ body: (Int, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<Int32>) -> Void) {
+        let b = UnsafePointer(bluePlane.base.assumingMemoryBound(to: UInt8.self))
+        let r = UnsafePointer(redPlane.base.assumingMemoryBound(to: UInt8.self))
+        let columns = chromaColumns, rows = chromaRows, phased = chroma.phased
+        chroma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+        chroma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
+            let tables = columnOffsets.baseAddress!
+            var row = 0
+            while row < rows {
+                let offset = rowOffsets[row]
+                body(row, b + offset, r + offset, tables + (phased ? row & 3 : row) &* columns)
+                row &+= 1
+            }
+        }}
+    }
+
     /// Bytes of scratch the row passes need for the current luma layout: the sums (2 bytes
     /// each), the vertical minima and maxima (the block and the reach either side, and some;
     /// before them, the same bytes hold `rowSums`' pairs down, 2 bytes each), the spreads (2
