@@ -261,8 +261,7 @@ public struct RiderDetector: Sendable {
             return
         }
         previousCells.withUnsafeBufferPointer {
-            background.accumulate(cells: $0.baseAddress!)
-            drift.accumulate(cells: $0.baseAddress!, time: frame.timestamp)
+            drift.accumulate(cells: $0.baseAddress!, time: frame.timestamp, with: &background)   // and the background's sums
         }
         if usesChroma, let bluePlane = frame.chromaBlue, let redPlane = frame.chromaRed {
             chroma.accumulate(blue: bluePlane, red: redPlane, grid: grid)   // sampled and added in one pass
