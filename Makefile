@@ -48,7 +48,7 @@ callgrind: release
 	GATESPEED_BENCH_SIZES=320x240 valgrind --tool=callgrind --compress-strings=no \
 		--callgrind-out-file=$(CALLGRIND_OUT)/bench.out --dump-before='*callgrindSectionStarts*' \
 		.build/release/gatespeed-bench --frames 150 > $(CALLGRIND_OUT)/bench.txt 2> $(CALLGRIND_OUT)/valgrind.txt
-	.ci/perf/callgrind-per-pixel.py 320x240 callgrindSteadyFrame callgrindCalibratingFrame -- \
+	.ci/perf/callgrind-per-pixel.py 320x240 callgrindSteadyFrame callgrindCalibratingFrame callgrindFirstFrame -- \
 		$$(ls $(CALLGRIND_OUT)/bench.out.* | sort -t. -k3 -n) $(CALLGRIND_OUT)/bench.out
 
 # libFuzzer on the config, journal and clip index readers, the video and JPEG decoders and the

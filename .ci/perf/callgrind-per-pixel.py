@@ -10,7 +10,8 @@ count, and that count per call and per call x pixel. Inclusive costs are summed
 over the call sites that call a matching function from a non-matching one, so a
 function that calls itself is not counted twice.
 
-    gatespeed bench:  PATTERN callgrindSteadyFrame / callgrindCalibratingFrame
+    gatespeed bench:  PATTERN callgrindSteadyFrame / callgrindCalibratingFrame /
+                      callgrindFirstFrame (a run's first frame, which sizes the buffers)
                       (one profile per bench section with
                        --dump-before='*callgrindSectionStarts*')
     gatespeed replay: PATTERN 14TimingPipelineV7process (the vision and timing per

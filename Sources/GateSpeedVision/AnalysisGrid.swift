@@ -165,6 +165,26 @@ public struct AnalysisGrid: Sendable {
         chroma = CellTable(points: (xs, ys), columns: across, rows: down, layout: layout)
     }
 
+    /// Calls `body(row, blueRow, redRow, table)` for each colour row: colour cell `(column, row)`
+    /// is byte `table[column]` of `blueRow` and of `redRow`. `prepareChroma(for:)` first.
+    @inline(__always)
+    func forEachChromaRow(blue bluePlane: Plane, red redPlane: Plane,
+                          _ body: (Int, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<Int32>) -> Void) {
+        let b = UnsafePointer(bluePlane.base.assumingMemoryBound(to: UInt8.self))
+        let r = UnsafePointer(redPlane.base.assumingMemoryBound(to: UInt8.self))
+        let columns = chromaColumns, rows = chromaRows, phased = chroma.phased
+        chroma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+        chroma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
+            let tables = columnOffsets.baseAddress!
+            var row = 0
+            while row < rows {
+                let offset = rowOffsets[row]
+                body(row, b + offset, r + offset, tables + (phased ? row & 3 : row) &* columns)
+                row &+= 1
+            }
+        }}
+    }
+
     /// Bytes of scratch the row passes need for the current luma layout: the sums (2 bytes
     /// each), the vertical minima and maxima (the block and the reach either side, and some;
     /// before them, the same bytes hold `rowSums`' pairs down, 2 bytes each), the spreads (2
@@ -366,34 +386,42 @@ public struct AnalysisGrid: Sendable {
         var base = plane.base.assumingMemoryBound(to: UInt8.self)
         var down = plane.rowStride
         if plane.pixelStride == 2 {
-            let out = planar.assumingMemoryBound(to: UInt8.self), w = plane.width
-            for y in 0..<plane.height {
-                let from = base + y * plane.rowStride, to = out + y * w
-                // Sixteen pixels from 32 bytes (the first byte of each pair, the low byte of a
-                // little-endian UInt16: a mask and a pack), the last sixteen before the last pixel
-                // overlapping the ones before, then the last pixel alone: no byte past the last
-                // pixel's is read.
-                if w > 16 {
-                    let last = w &- 17
-                    @inline(__always) func sixteen(_ x: Int) {
-                        let pairs = UnsafeRawPointer(from + 2 &* x).loadUnaligned(as: SIMD16<UInt16>.self)
-                        Self.store16(Self.narrowed(pairs), to, x)
-                    }
-                    var x = 0
-                    while x < last { sixteen(x); x &+= 16 }
-                    sixteen(last)
-                    to[w &- 1] = from[2 &* (w &- 1)]
-                } else {
-                    var x = 0
-                    while x < w { to[x] = from[x &* 2]; x &+= 1 }
-                }
-            }
+            let out = planar.assumingMemoryBound(to: UInt8.self)
+            Self.planarLuma(plane, into: out)
             base = UnsafePointer(out)
-            down = w
+            down = plane.width
         }
         let start = base + span.low
         blockRow.withUnsafeBufferPointer { blockRow in
             for row in 0..<rows { body(row, start + blockRow[row] * down, down) }
+        }
+    }
+
+    /// The luma of a packed 4:2:2 `plane` one byte a pixel into `out` (rows `plane.width` apart).
+    /// Sixteen pixels from 32 bytes (the first byte of each pair, the low byte of a little-endian
+    /// UInt16: a mask and a pack), 64 an iteration, the last sixteen before the last pixel
+    /// overlapping the ones before, then the last pixel alone: no byte past the last pixel's is
+    /// read. (Not inlined: a call a frame, and the row passes around it keep their registers.)
+    @inline(never)
+    private static func planarLuma(_ plane: Plane, into out: UnsafeMutablePointer<UInt8>) {
+        let base = plane.base.assumingMemoryBound(to: UInt8.self), w = plane.width
+        for y in 0..<plane.height {
+            let from = base + y * plane.rowStride, to = out + y * w
+            if w > 16 {
+                let last = w &- 17
+                @inline(__always) func sixteen(_ x: Int) {
+                    let pairs = UnsafeRawPointer(from + 2 &* x).loadUnaligned(as: SIMD16<UInt16>.self)
+                    store16(narrowed(pairs), to, x)
+                }
+                var x = 0
+                while x &+ 48 < last { sixteen(x); sixteen(x &+ 16); sixteen(x &+ 32); sixteen(x &+ 48); x &+= 64 }
+                while x < last { sixteen(x); x &+= 16 }
+                sixteen(last)
+                to[w &- 1] = from[2 &* (w &- 1)]
+            } else {
+                var x = 0
+                while x < w { to[x] = from[x &* 2]; x &+= 1 }
+            }
         }
     }
 

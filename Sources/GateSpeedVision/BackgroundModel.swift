@@ -44,8 +44,8 @@ public struct BackgroundModel: Sendable {
     /// left to the cell-by-cell rule.
     var pending: [Int32]
     // Learning accumulators.
-    private var sum: [Float]
-    private var sumOfSquares: [Float]
+    private(set) var sum: [Float]
+    private(set) var sumOfSquares: [Float]
     private var learnedFrames = 0
     /// Current global gain (current brightness / learnt brightness).
     public internal(set) var gain: Float = 1
@@ -79,19 +79,44 @@ public struct BackgroundModel: Sendable {
     public mutating func accumulate(cells: UnsafePointer<Float>) {
         let first = learnedFrames == 0
         learnedFrames += 1
-        sum.withUnsafeMutableBufferPointer { s in
-            sumOfSquares.withUnsafeMutableBufferPointer { q in
+        let n = cellCount
+        sum.withUnsafeMutableBufferPointer { sumBuffer in
+            sumOfSquares.withUnsafeMutableBufferPointer { squaresBuffer in
+                // Eight cells at a time (the buffers may alias as far as the compiler knows), then one by one.
+                let s = sumBuffer.baseAddress!, q = squaresBuffer.baseAddress!
+                var i = 0
                 if first {
-                    for i in 0..<cellCount {
-                        let v = cells[i]
-                        s[i] = v; q[i] = v * v
-                    }
+                    while i &+ 8 <= n { let v = load8(cells, i); store8(v, s, i); store8(v * v, q, i); i &+= 8 }
+                    while i < n { let v = cells[i]; s[i] = v; q[i] = v * v; i &+= 1 }
                 } else {
-                    for i in 0..<cellCount {
-                        let v = cells[i]
-                        s[i] += v; q[i] += v * v
+                    while i &+ 8 <= n {
+                        let v = load8(cells, i)
+                        store8(load8(s, i) + v, s, i); store8(load8(q, i) + v * v, q, i)
+                        i &+= 8
                     }
+                    while i < n { let v = cells[i]; s[i] += v; q[i] += v * v; i &+= 1 }
                 }
+            }
+        }
+    }
+
+    /// `accumulate(cells:)` after the first frame, and `weighted[i] += weight * cells[i]` in the
+    /// same pass (`LearningDrift.accumulate(cells:time:with:)`).
+    mutating func accumulate(cells: UnsafePointer<Float>, weight: Float, into weighted: UnsafeMutablePointer<Float>) {
+        precondition(learnedFrames > 0)
+        learnedFrames += 1
+        let n = cellCount, weights = SIMD8<Float>(repeating: weight)
+        sum.withUnsafeMutableBufferPointer { sumBuffer in
+            sumOfSquares.withUnsafeMutableBufferPointer { squaresBuffer in
+                let s = sumBuffer.baseAddress!, q = squaresBuffer.baseAddress!, w = weighted
+                var i = 0
+                while i &+ 8 <= n {
+                    let v = load8(cells, i)
+                    store8(load8(s, i) + v, s, i); store8(load8(q, i) + v * v, q, i)
+                    store8(load8(w, i) + weights * v, w, i)
+                    i &+= 8
+                }
+                while i < n { let v = cells[i]; s[i] += v; q[i] += v * v; w[i] += weight * v; i &+= 1 }
             }
         }
     }

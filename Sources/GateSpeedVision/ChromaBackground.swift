@@ -1,3 +1,5 @@
+import GateSpeedFrames
+
 /// The learnt colour of the empty course, one chroma pair per grid cell, used beside the
 /// luma model: a rider whose brightness matches the ground (a red jacket on green grass,
 /// both mid-grey in luma) still differs in colour.
@@ -33,6 +35,8 @@ public struct ChromaBackground: Sendable {
     private var sumBlue: [Float]
     private var sumRed: [Float]
     private var sumOfSquares: [Float]
+    /// Scratch for `accumulate(blue:red:grid:)`: one colour row's blue bytes, then its red.
+    private var rowBytes: [UInt8]
     private var learnedFrames = 0
 
     /// For a luma grid of `lumaColumns x lumaRows` cells.
@@ -49,6 +53,7 @@ public struct ChromaBackground: Sendable {
         foregroundSince = [Double](repeating: -.infinity, count: cellCount)
         foreground = [UInt8](repeating: 0, count: cellCount)
         pending = [Int32](repeating: 0, count: cellCount / 8 + 1)
+        rowBytes = [UInt8](repeating: 0, count: 2 * columns)
     }
 
     /// Forgets what is being learnt. (The accumulators are not cleared: the first frame
@@ -86,6 +91,72 @@ public struct ChromaBackground: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// `accumulate(blue:red:)` of the colour cells `grid` samples from `bluePlane` and `redPlane`:
+    /// the same sums, bit for bit, with no colour cells written as floats in between. A row at a
+    /// time, the cells' bytes are gathered (`rowBytes`), then added sixteen at a time as floats,
+    /// lane by lane as the cell-by-cell rule adds them. The first frame adds to zeros (the same
+    /// values as setting the sums: every term is at least 0). `grid.prepareChroma(for:)` first.
+    public mutating func accumulate(blue bluePlane: Plane, red redPlane: Plane, grid: AnalysisGrid) {
+        guard grid.chromaColumns == columns && grid.chromaRows == rows else { return }
+        if learnedFrames == 0 {
+            for i in 0..<cellCount { sumBlue[i] = 0; sumRed[i] = 0; sumOfSquares[i] = 0 }
+        }
+        learnedFrames += 1
+        let columns = self.columns
+        rowBytes.withUnsafeMutableBufferPointer { rowBytes in
+        sumBlue.withUnsafeMutableBufferPointer { sumBlue in
+        sumRed.withUnsafeMutableBufferPointer { sumRed in
+        sumOfSquares.withUnsafeMutableBufferPointer { sumOfSquares in
+            let sb = sumBlue.baseAddress!, sr = sumRed.baseAddress!, sq = sumOfSquares.baseAddress!
+            let blueBytes = rowBytes.baseAddress!, redBytes = blueBytes + columns
+            grid.forEachChromaRow(blue: bluePlane, red: redPlane) { row, blueRow, redRow, table in
+                let at = row &* columns
+                Self.gatherBytes(blueRow, redRow, table: table, count: columns, into: blueBytes, redBytes)
+                Self.accumulateBytes(blueBytes, redBytes, count: columns, sumBlue: sb + at, sumRed: sr + at,
+                                     sumOfSquares: sq + at)
+            }
+        }}}}
+    }
+
+    /// `blue[k] = blueRow[table[k]]`, `red[k] = redRow[table[k]]` for `count` cells.
+    @inline(__always)
+    static func gatherBytes(_ blueRow: UnsafePointer<UInt8>, _ redRow: UnsafePointer<UInt8>, table: UnsafePointer<Int32>,
+                            count: Int, into blue: UnsafeMutablePointer<UInt8>, _ red: UnsafeMutablePointer<UInt8>) {
+        var k = 0
+        while k &+ 8 <= count {
+            var j = 0
+            while j < 8 { let o = Int(table[k &+ j]); blue[k &+ j] = blueRow[o]; red[k &+ j] = redRow[o]; j &+= 1 }
+            k &+= 8
+        }
+        while k < count { let o = Int(table[k]); blue[k] = blueRow[o]; red[k] = redRow[o]; k &+= 1 }
+    }
+
+    /// `sumBlue[k] += b`, `sumRed[k] += r`, `sumOfSquares[k] += b * b + r * r` for the bytes
+    /// `b = blue[k]`, `r = red[k]` (as floats) of `count` cells: sixteen at a time, then one by one.
+    @inline(__always)
+    static func accumulateBytes(_ blue: UnsafePointer<UInt8>, _ red: UnsafePointer<UInt8>, count: Int,
+                                sumBlue: UnsafeMutablePointer<Float>, sumRed: UnsafeMutablePointer<Float>,
+                                sumOfSquares: UnsafeMutablePointer<Float>) {
+        @inline(__always) func add(_ b: SIMD8<Float>, _ r: SIMD8<Float>, _ k: Int) {
+            store8(load8(sumBlue, k) + b, sumBlue, k)
+            store8(load8(sumRed, k) + r, sumRed, k)
+            store8(load8(sumOfSquares, k) + (b * b + r * r), sumOfSquares, k)
+        }
+        var k = 0
+        while k &+ 16 <= count {
+            let b = AnalysisGrid.widened(AnalysisGrid.load16(blue, k)), r = AnalysisGrid.widened(AnalysisGrid.load16(red, k))
+            add(floats(b.lowHalf), floats(r.lowHalf), k)
+            add(floats(b.highHalf), floats(r.highHalf), k &+ 8)
+            k &+= 16
+        }
+        while k < count {
+            let b = Float(blue[k]), r = Float(red[k])
+            sumBlue[k] += b; sumRed[k] += r
+            sumOfSquares[k] += b * b + r * r
+            k &+= 1
         }
     }
 

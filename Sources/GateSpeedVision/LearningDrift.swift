@@ -15,7 +15,7 @@
 /// one multiply-add a cell.
 struct LearningDrift: Sendable {
     /// Per cell: the sum of (time since the first frame) x value over the frames accumulated.
-    private var weighted: [Float]
+    private(set) var weighted: [Float]
     private var frames = 0
     private var firstTime = 0.0, lastTime = 0.0
     /// Sums of the frames' times (since the first) and their squares, seconds.
@@ -57,6 +57,22 @@ struct LearningDrift: Sendable {
                 while i < n { w[i] += weight * cells[i]; i &+= 1 }
             }
         }
+    }
+
+    /// `accumulate(cells:time:)` and `background.accumulate(cells:)` in one pass over the cells
+    /// (the same sums, lane by lane the same operations), when neither starts on this frame (else
+    /// the two calls).
+    mutating func accumulate(cells: UnsafePointer<Float>, time: Double, with background: inout BackgroundModel) {
+        guard frames > 0 && background.framesLearnt > 0 && weighted.count == background.cellCount else {
+            background.accumulate(cells: cells)
+            return accumulate(cells: cells, time: time)
+        }
+        lastTime = time
+        frames += 1
+        let t = time - firstTime
+        sumOfTimes += t
+        sumOfSquaredTimes += t * t
+        weighted.withUnsafeMutableBufferPointer { background.accumulate(cells: cells, weight: Float(t), into: $0.baseAddress!) }
     }
 
     /// Relearns from `latest` (the window's last frame) every cell of `background` (learnt from

@@ -264,12 +264,10 @@ public struct RiderDetector: Sendable {
             return
         }
         previousCells.withUnsafeBufferPointer {
-            background.accumulate(cells: $0.baseAddress!)
-            drift.accumulate(cells: $0.baseAddress!, time: frame.timestamp)
+            drift.accumulate(cells: $0.baseAddress!, time: frame.timestamp, with: &background)   // and the background's sums
         }
-        if usesChroma {
-            sampleChroma(frame, grid: grid)
-            chroma.accumulate(blue: blue, red: red)
+        if usesChroma, let bluePlane = frame.chromaBlue, let redPlane = frame.chromaRed {
+            chroma.accumulate(blue: bluePlane, red: redPlane, grid: grid)   // sampled and added in one pass
         }
         let ready = still && readiness.add(time: frame.timestamp, still: true)
         output.stillSeconds = readiness.stillSeconds

@@ -97,6 +97,9 @@ import Testing
         (1280, 720, 2, 0, 192), (100, 60, 3, 5, 40), (40, 30, 1, 3, 16), (20, 12, 1, 0, 16), (7, 9, 2, 1, 16),
         // Row passes just over and under sixteen pixels wide (cropped), where the last sixteen overlap.
         (32, 8, 1, 0, 16), (33, 9, 1, 0, 16), (48, 10, 2, 0, 16), (50, 12, 1, 1, 17),
+        // Rows of cells gathered sixteen, then eight, then one at a time; packed rows copied 64
+        // pixels at a time and then sixteen (widths not a multiple of sixteen).
+        (97, 41, 1, 3, 27), (150, 44, 2, 2, 45), (70, 20, 2, 0, 27),
     ]
 
     @Test func rowPassesAndGathersSampleExactlyAsTheOffsetTableDid() {

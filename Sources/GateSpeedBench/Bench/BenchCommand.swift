@@ -24,7 +24,8 @@ import GateSpeedPlatform
 /// Callgrind: every measured run starts with a call of `PipelineBench.callgrindSectionStarts`
 /// (so `--dump-before='*callgrindSectionStarts*'` gives one profile per run, in the order they
 /// are printed), and its production-path frames go through `PipelineBench.callgrindSteadyFrame`
-/// or `callgrindCalibratingFrame`, whose inclusive cost over calls x pixels is the per-pixel cost.
+/// or `callgrindCalibratingFrame`, whose inclusive cost over calls x pixels is the per-pixel cost;
+/// the run's first frame (sizing every buffer, once) goes through `callgrindFirstFrame`.
 /// GATESPEED_BENCH_SIZES (e.g. `320x240`) limits the built-in scene to those sizes;
 /// GATESPEED_BENCH_RAW=FILE writes the colour scene's frames instead (`RawSceneWriter`).
 enum BenchCommand {

@@ -50,8 +50,9 @@ struct BenchMeasurement {
 /// A frame is steady state once the course is learnt; the frame that finishes learning and
 /// frames while relearning count as calibration.
 ///
-/// For callgrind, the production-path frames go through `callgrindSteadyFrame` (the course was
-/// learnt before the frame) or `callgrindCalibratingFrame`, and each measured run starts with a
+/// For callgrind, the production-path frames go through `callgrindFirstFrame` (a run's first
+/// frame, which sizes the buffers), `callgrindSteadyFrame` (the course was learnt before the
+/// frame) or `callgrindCalibratingFrame`, and each measured run starts with a
 /// call of `callgrindSectionStarts`, so `--dump-before='*callgrindSectionStarts*'` gives one
 /// profile per run (see `BenchCommand`).
 enum PipelineBench {
@@ -66,6 +67,14 @@ enum PipelineBench {
         sectionsStarted.add(1, ordering: .relaxed)
     }
 
+    /// The first production-path frame of a run: it sizes every buffer and builds the grid's tables
+    /// (once a run, and again only when the frame layout changes), then starts learning the course.
+    @inline(never)
+    static func callgrindFirstFrame(_ pipeline: inout TimingPipeline, _ frame: VideoFrame,
+                                    emit: (TimingEvent) -> Void) {
+        pipeline.process(frame, emit: emit)
+    }
+
     /// One production-path frame of a pipeline whose course was learnt before it.
     @inline(never)
     static func callgrindSteadyFrame(_ pipeline: inout TimingPipeline, _ frame: VideoFrame,
@@ -73,7 +82,7 @@ enum PipelineBench {
         pipeline.process(frame, emit: emit)
     }
 
-    /// One production-path frame of a pipeline still learning the course.
+    /// One production-path frame of a pipeline still learning the course (not the run's first frame).
     @inline(never)
     static func callgrindCalibratingFrame(_ pipeline: inout TimingPipeline, _ frame: VideoFrame,
                                           emit: (TimingEvent) -> Void) {
@@ -128,18 +137,17 @@ enum PipelineBench {
                 let learnt = plain.lastOutput.phase == .ready
                 let allocationsBefore = AllocationCounter.count
                 let started = MonotonicClock.nanoseconds()
-                if learnt {
-                    callgrindSteadyFrame(&plain, frame) { event in
-                        anyEvent = true
-                        if case .result = event { results += 1; finished = true }
-                        if case .invalid = event { invalid += 1; finished = true }
-                    }
+                func emit(_ event: TimingEvent) {
+                    anyEvent = true
+                    if case .result = event { results += 1; finished = true }
+                    if case .invalid = event { invalid += 1; finished = true }
+                }
+                if n == 0 {
+                    callgrindFirstFrame(&plain, frame, emit: emit)
+                } else if learnt {
+                    callgrindSteadyFrame(&plain, frame, emit: emit)
                 } else {
-                    callgrindCalibratingFrame(&plain, frame) { event in
-                        anyEvent = true
-                        if case .result = event { results += 1; finished = true }
-                        if case .invalid = event { invalid += 1; finished = true }
-                    }
+                    callgrindCalibratingFrame(&plain, frame, emit: emit)
                 }
                 wholeNanoseconds[n] = MonotonicClock.nanoseconds() &- started
                 allocations[n] = AllocationCounter.count - allocationsBefore
