@@ -12,6 +12,7 @@ extension TimingMachine {
             case .armed:
                 judgeWhileArmed(crossing, emit: emit)
             case .running(let direction, let nextPost, let startTime):
+                if startsAfterRiderGone(crossing, direction: direction, nextPost: nextPost, emit: emit) { continue }
                 judgeWhileRunning(crossing, direction: direction, nextPost: nextPost,
                                   startTime: startTime, emit: emit)
             case .unarmed, .waitingToRearm:
@@ -33,7 +34,7 @@ extension TimingMachine {
         return max(first, last)
     }
 
-    private mutating func judgeWhileArmed(_ crossing: Crossing, emit: (TimingEvent) -> Void) {
+    mutating func judgeWhileArmed(_ crossing: Crossing, emit: (TimingEvent) -> Void) {
         let lastPost = course.postCount
         let direction: Direction
         if crossing.post == 1 {
@@ -50,6 +51,7 @@ extension TimingMachine {
         runCrossingTimes.append(crossing.t)
         runCrossingSigmas.removeAll(keepingCapacity: true)
         runCrossingSigmas.append(crossing.tSigma)
+        riderGoneAt = nil
         phase = .running(direction: direction, nextPost: crossing.post + direction.postStep, startTime: crossing.t)
         emit(.start(t: crossing.t, post: crossing.post, direction: direction))
     }

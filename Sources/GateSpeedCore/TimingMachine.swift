@@ -37,6 +37,9 @@ public struct TimingMachine: Sendable {
     private var lastTrackedTime: Double?
     /// Since when the course is known to be clear (nil while a rider is tracked).
     private var clearSince: Double?
+    /// When the rider of the run under way was judged to have left the course (see
+    /// `TimingMachine+RiderGone`); nil otherwise.
+    var riderGoneAt: Double?
 
     /// A machine for `course`; throws every problem with the course and settings.
     public init(course: Course, settings: TimingSettings = TimingSettings()) throws(ConfigurationError) {
@@ -100,6 +103,7 @@ public struct TimingMachine: Sendable {
             if case .running(_, _, let startTime) = phase, t - startTime > course.timeoutSeconds {
                 invalidate(.timeout, post: nil, t: startTime + course.timeoutSeconds, emit: emit)
             }
+            noteIfRiderGone(t: t)
         case .waitingToRearm(let needsAnnouncement):
             if !needsAnnouncement && courseIsClear {
                 becomeArmed(t: t, emit: emit)
