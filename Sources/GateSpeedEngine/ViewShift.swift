@@ -102,19 +102,42 @@ struct ViewShift: Sendable {
 
     /// Offset of a parabola's top through three equally spaced values, in steps (within ±1).
     static func peak(_ left: Double, _ centre: Double, _ right: Double) -> Double {
-        ViewDisplacement.peak(left, centre, right)
+        let curvature = left - 2 * centre + right
+        guard curvature < 0 else { return left > right ? -1 : (right > left ? 1 : 0) }
+        return min(1, max(-1, 0.5 * (left - right) / curvature))
     }
 
     /// Zero-mean normalised correlation of `new` with `old` shifted by (`sx`, `sy`) cells, over
-    /// the cells at least `marginX`, `marginY` from the border, every `stride`-th cell each way
-    /// (the same as the detector's per-frame test of a moved view, `ViewDisplacement.ncc`).
+    /// the cells at least `marginX`, `marginY` from the border, every `stride`-th cell each way.
     static func ncc(_ old: [Float], _ new: [Float], _ columns: Int, _ rows: Int, _ sx: Double, _ sy: Double,
                     _ marginX: Int, _ marginY: Int, stride: Int) -> Double {
-        guard old.count >= columns * rows, new.count >= columns * rows else { return -1 }
-        return old.withUnsafeBufferPointer { o in
-            new.withUnsafeBufferPointer { n in
-                ViewDisplacement.ncc(o.baseAddress!, n.baseAddress!, columns, rows, sx, sy, marginX, marginY, stride: stride)
+        var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0, count = 0.0
+        var r = marginY
+        while r < rows - marginY {
+            // The old rows either side of where this row's content was, and the blend between them.
+            let y = Double(r) - sy
+            let k0 = Int(y.rounded(.down)), k1 = k0 + 1
+            let fy = y - Double(k0)
+            guard k0 >= 0, k1 < rows else { r += stride; continue }
+            let viewX = 0.5 + AnalysisGrid.rowShift(r) - sx
+            let u0 = viewX - 0.5 - AnalysisGrid.rowShift(k0), u1 = viewX - 0.5 - AnalysisGrid.rowShift(k1)
+            let i0 = Int(u0.rounded(.down)), f0 = u0 - Double(i0)
+            let i1 = Int(u1.rounded(.down)), f1 = u1 - Double(i1)
+            let row = r * columns, row0 = k0 * columns, row1 = k1 * columns
+            var c = marginX
+            while c < columns - marginX {
+                let a0 = Double(old[row0 + c + i0]) * (1 - f0) + Double(old[row0 + c + i0 + 1]) * f0
+                let a1 = Double(old[row1 + c + i1]) * (1 - f1) + Double(old[row1 + c + i1 + 1]) * f1
+                let a = a0 * (1 - fy) + a1 * fy
+                let b = Double(new[row + c])
+                sa += a; sb += b; saa += a * a; sbb += b * b; sab += a * b; count += 1
+                c += stride
             }
+            r += stride
         }
+        guard count > 1 else { return -1 }
+        let va = saa - sa * sa / count, vb = sbb - sb * sb / count
+        guard va > 0, vb > 0 else { return -1 }
+        return (sab - sa * sb / count) / (va * vb).squareRoot()
     }
 }

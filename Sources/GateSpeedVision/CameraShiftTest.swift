@@ -141,23 +141,14 @@ struct CameraShiftTest: Sendable {
     /// of a shaking camera that moved the strongest edges only: the posts, the horizon) is held
     /// too, without counting as moved.
     mutating func viewShifted(explainedShare: Double, tileShare: Double, joltTileShare: Double, time: Double,
-                              movedSeconds: Double, displaced: Bool = true) -> Bool {
-        let looksMoved = displaced && (Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows)
-            || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows))
-        let jolted = looksMoved || displaced
-            && Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, joltTileShare, columns, rows)
-        motion.add(looksMoved: looksMoved, jolted: jolted, time: time)
-        return displaced && Self.looksShifted(foreground, explained, tileCounts, explainedShare, tileShare, columns, rows)
-            || motion.hasLookedMoved(for: movedSeconds, at: time)
-    }
-
-    /// Whether any of `viewShifted`'s tests would find this frame's foreground shifted, moved
-    /// or jolted by the cells alone (changing nothing): only then is it worth measuring whether
-    /// the view's texture did move (`ViewDisplacement`), which `viewShifted` takes as `displaced`.
-    func mightBeShifted(explainedShare: Double, tileShare: Double, joltTileShare: Double) -> Bool {
-        Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, joltTileShare, columns, rows)
+                              movedSeconds: Double) -> Bool {
+        let looksMoved = Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows)
             || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows)
-            || Self.looksShifted(foreground, explained, tileCounts, explainedShare, tileShare, columns, rows)
+        let jolted = looksMoved
+            || Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, joltTileShare, columns, rows)
+        motion.add(looksMoved: looksMoved, jolted: jolted, time: time)
+        return Self.looksShifted(foreground, explained, tileCounts, explainedShare, tileShare, columns, rows)
+            || motion.hasLookedMoved(for: movedSeconds, at: time)
     }
 
     /// Whether the frame at `time` (seconds) looks moved, or follows frames that did so often

@@ -14,9 +14,6 @@ extension RiderDetector {
         return "shift \(c.foreground)/\(c.explained)/\(c.tiles) fresh \(c.fresh)/\(c.freshExplained)/\(c.freshTiles)"
             + " all \(c.all)/\(c.allExplained)/\(c.allTiles) moving \(Int(100 * c.moving))"
             + (shift.isSuspect(at: lastTime) ? " SUSPECT" : "")
-            + (lastDisplacement.map { d in
-                " moved \(Int((100 * d.x).rounded()))/\(Int((100 * d.y).rounded()))c r\(Int((100 * d.correlation).rounded())) g\(Int((10000 * d.gain).rounded()))"
-            } ?? "")
     }
     /// Whether the light is measured tile by tile this frame (`LocalLight`: a cloud's shadow).
     public var usesLocalLight: Bool { light.isActive }

@@ -14,7 +14,7 @@ public struct RiderDetector: Sendable {
     private(set) var blobs = BlobExtractor(columns: 1, rows: 1, capacity: 1)
     private(set) var tracker: RiderTracker
     private var readiness: ReadinessWindow
-    private(set) var cells: [Float] = []
+    private var cells: [Float] = []
     private var previousCells: [Float] = []
     /// While calibrating: each cell's spread of luma around its block (0-255), this frame and the last.
     private var texture: [Float] = []
@@ -52,9 +52,6 @@ public struct RiderDetector: Sendable {
     private var ghosts = GhostRelearning(cellCount: 0, columns: 1)
     private(set) var shift = CameraShiftTest(columns: 0, rows: 0)
     private var heldRider: Blob?
-    /// The last frame's measured shift of the view's texture against the course (cells), its
-    /// correlation and gain, when one was measured (see `viewTextureMoved`); for the bench's trace.
-    var lastDisplacement: (x: Double, y: Double, correlation: Double, gain: Double)?
     /// Gains by tile while the light changes over part of the view (a cloud's shadow).
     private(set) var light = LocalLight(columns: 1, rows: 1)
     /// Regions reaching the view's bottom: a cloud's shadow sweeping in, not people.
@@ -128,7 +125,7 @@ public struct RiderDetector: Sendable {
             output.foregroundFraction = fraction
             let shifted = shift.viewShifted(explainedShare: settings.cameraShiftExplainedShare, tileShare: settings.cameraShiftTiles,
                                             joltTileShare: settings.cameraJoltTiles, time: frame.timestamp,
-                                            movedSeconds: settings.cameraMovedSeconds, displaced: viewTextureMoved(grid: grid))
+                                            movedSeconds: settings.cameraMovedSeconds)
             if fraction > settings.globalChangeFraction || shifted
                 || mask.withUnsafeBufferPointer({ changeTiles.changeIsEverywhere(mask: $0.baseAddress!,
                                                                                  tileShare: settings.globalChangeTiles) }) {
@@ -225,7 +222,6 @@ public struct RiderDetector: Sendable {
         drift.reset()
         tracker.reset()
         heldRider = nil
-        lastDisplacement = nil
         light.reset()
         fronts.reset()
         hasPreviousCells = false

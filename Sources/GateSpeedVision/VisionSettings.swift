@@ -60,17 +60,6 @@ public struct VisionSettings: Sendable, Equatable {
     /// Largest camera shift (a bump), fraction of the view width, that the shifted-view test
     /// (`CameraShiftTest`) explains: foreground cells whose value a learnt cell this near had.
     public var cameraShiftFraction: Double = 0.02
-    /// Least shift of the whole view's texture (`ViewDisplacement`), fraction of the view width,
-    /// for foreground that looks like a shifted view to count as one: a person, however large,
-    /// or a cloud's shadow moves no texture outside their region. About a third of a cell of the
-    /// default grid: a still view under a cloud or with large people measures under a fifth of
-    /// one, a bump of 2 px at 640 px half of one or more...
-    public var cameraShiftLeastFraction: Double = 0.0015
-    /// ... or least gain of the view's correlation with the course at the shift measured over
-    /// that with no shift (zero-mean normalised correlation, 0-2): a bump's texture correlates
-    /// better where it went by 0.008 or more once settled, a still view's under a cloud or with
-    /// large people by 0.003 at most (its best match's top is broad and hardly higher).
-    public var cameraShiftLeastGain: Double = 0.004
     /// Seconds a foreground cell must hold its value before the shifted-view test counts it: a
     /// bump stays, a shaking camera's edges flicker from frame to frame.
     public var cameraShiftSettleSeconds: Double = 0.2

@@ -121,24 +121,6 @@ import GateSpeedSimulation
         #expect((tally.errorPercentile(1) ?? .infinity) <= 0.5, report)
     }
 
-    /// Scenes 314 (320x240 in colour under a cloud and drifting light) and 432 (320x240, a slow
-    /// rider a third of the view's height, people the same size standing and walking behind):
-    /// the shifted-view test took the foreground of the cloud, of the large rider and of the
-    /// people for a view that moved, and the second run was lost as `camera_lost` when the course
-    /// was relearnt mid-run. A view counts as moved only when its texture moved
-    /// (`ViewDisplacement`): every run is timed, and nothing is relearnt.
-    @Test(arguments: [UInt64(314), 432])
-    func aLargeRiderOrACloudIsNotACameraShift(seed: UInt64) throws {
-        let sweep = SceneSweep.scene(seed: seed)
-        let run = try SceneRun(sweep.scene)
-        #expect(run.relearns.isEmpty, "relearnt: \(run.relearns)")
-        let outcome = try Self.judge(sweep)
-        var tally = SweepTally()
-        tally.add(outcome)
-        let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
-        #expect(tally.detectedCount == tally.runCount, report)
-    }
-
     // MARK: The generator
 
     /// Everything a scene is made of, for comparing two draws.
