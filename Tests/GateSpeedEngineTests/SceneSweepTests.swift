@@ -79,7 +79,8 @@ import GateSpeedSimulation
         // pooled evidence as well, 0.65 % (median 0.06 %, no false start).
         #expect(p99 <= 0.70, report)
         #expect(median <= 0.10, report)
-        #expect(tally.falseStartCount <= 1, report)
+        // No false start since session 7 (session 10: 54 of 59 runs, p99 0.65 %, median 0.06 %).
+        #expect(tally.falseStartCount == 0, report)
         // Every speed carries an honest ±: its 95 % interval holds the truth in about 95 % of the
         // detected runs, since each crossing's sigma
         // comes from the scatter, drops and correlation of the positions around it (`ViewTrack`).
