@@ -137,6 +137,7 @@ public struct RiderDetector: Sendable {
                 }
             } else if shift.isSuspect(at: frame.timestamp) {
                 globalChangeSince = -.infinity   // the edges changed at once: followed again once settled
+                tracker.lookedAway(from: frame.timestamp - step, until: frame.timestamp)
             } else {
                 globalChangeSince = -.infinity
                 // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),

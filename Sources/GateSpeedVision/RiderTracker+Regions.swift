@@ -115,7 +115,8 @@ extension RiderTracker {
         let expected = track.x + track.velocity * max(0, time - track.lastSeen)
         let riding = track.id == riderID && track.hits >= 3 && track.lastSeen - track.motion.lastRiding <= settings.riderLapseSeconds
             && expected > 0 && expected < 1
-        return riding ? max(settings.gapBridgeSeconds, settings.ridingGapBridgeSeconds) : settings.gapBridgeSeconds
+        let bridge = riding ? max(settings.gapBridgeSeconds, settings.ridingGapBridgeSeconds) : settings.gapBridgeSeconds
+        return bridge + unlookedSeconds(since: track.lastSeen, until: time)
     }
 }
 

@@ -125,6 +125,9 @@ public struct RiderTracker: Sendable {
     var trackCount = 0
     private var nextID: UInt32 = 1
     private(set) var riderID: UInt32 = 0
+    /// The latest stretch of source time (seconds) whose frames the detector did not look for
+    /// people in (see `RiderTracker+LookingAway`).
+    var lookedAway = (from: -Double.infinity, until: -Double.infinity)
     /// This frame's people followed on the course other than the rider (see `RiderProspects`).
     public internal(set) var prospects = RiderProspects()
     var candidateTaken: [Bool]
@@ -170,6 +173,7 @@ public struct RiderTracker: Sendable {
 
     public mutating func reset() {
         trackCount = 0
+        lookedAway = (-.infinity, -.infinity)
         riderID = 0
         prospects.removeAll()
     }

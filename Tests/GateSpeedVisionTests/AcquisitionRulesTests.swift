@@ -128,4 +128,28 @@ import Testing
         }
         #expect(taken == rides)
     }
+
+    /// At 10 fps a rider seen in two frames, then two frames the detector did not look at (a
+    /// shaking camera's jolt suspected), is 0.4 s unseen, longer than a young track's bridge: the
+    /// time not looked at does not count against them, and they keep their identity (without it
+    /// they come back as someone new, past the post they were first seen before).
+    @Test(arguments: [true, false])
+    func framesNotLookedAtDoNotEndAYoungTrack(lookedAway: Bool) {
+        var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 4.0 / 3.0)
+        let speed = 0.42   // view widths a second: 53 km/h on the standard course
+        func seen(_ t: Double) -> RiderTracker.Observation? {
+            step(&tracker, t, [region(x: 0.02 + speed * t, height: 0.14, width: 0.04, feet: 0.85)])
+        }
+        _ = seen(0)
+        let first = seen(0.2)?.trackID
+        // Frames at 0.3 and 0.4 s not looked at; 0.5 s dropped.
+        if lookedAway {
+            tracker.lookedAway(from: 0.2, until: 0.3)
+            tracker.lookedAway(from: 0.3, until: 0.4)
+        }
+        let back = seen(0.6)?.trackID
+        #expect(first != nil)
+        #expect((back == first) == lookedAway, "identity \(String(describing: first)) then \(String(describing: back))")
+    }
 }
+
