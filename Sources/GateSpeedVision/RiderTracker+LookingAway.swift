@@ -10,17 +10,17 @@ extension RiderTracker {
     /// were not looked at.
     public mutating func lookedAway(from: Double, until: Double) {
         guard until > from else { return }
-        if from <= lookedAway.until + 1e-6 && from >= lookedAway.from {
-            lookedAway.until = max(lookedAway.until, until)   // the same stretch, going on
+        if from <= unlooked.until + 1e-6 && from >= unlooked.from {
+            unlooked.until = max(unlooked.until, until)   // the same stretch, going on
         } else {
-            lookedAway = (from, until)
+            unlooked = (from, until)
         }
     }
 
     /// Seconds of the latest stretch not looked at between `since` and `time`, at most
     /// `VisionSettings.gapBridgeSeconds`.
     func unlookedSeconds(since: Double, until time: Double) -> Double {
-        let overlap = min(time, lookedAway.until) - max(since, lookedAway.from)
+        let overlap = min(time, unlooked.until) - max(since, unlooked.from)
         return min(settings.gapBridgeSeconds, max(0, overlap))
     }
 }

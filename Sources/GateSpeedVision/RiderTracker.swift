@@ -127,7 +127,7 @@ public struct RiderTracker: Sendable {
     private(set) var riderID: UInt32 = 0
     /// The latest stretch of source time (seconds) whose frames the detector did not look for
     /// people in (see `RiderTracker+LookingAway`).
-    var lookedAway = (from: -Double.infinity, until: -Double.infinity)
+    var unlooked = (from: -Double.infinity, until: -Double.infinity)
     /// This frame's people followed on the course other than the rider (see `RiderProspects`).
     public internal(set) var prospects = RiderProspects()
     var candidateTaken: [Bool]
@@ -173,7 +173,7 @@ public struct RiderTracker: Sendable {
 
     public mutating func reset() {
         trackCount = 0
-        lookedAway = (-.infinity, -.infinity)
+        unlooked = (-.infinity, -.infinity)
         riderID = 0
         prospects.removeAll()
     }
