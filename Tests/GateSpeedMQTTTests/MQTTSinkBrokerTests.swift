@@ -108,7 +108,8 @@ import Testing
         made.append(station.result(speed: 30.5))
         made.append(station.result(speed: 29))
         #expect(watcher.waitFor { Self.times($0.map(\.payload)).count == 2 })
-        usleep(1_500_000)   // the broker saves the watcher's session every second
+        // The broker saves the watcher's session every second (later on a loaded machine).
+        #expect(broker.waitForSave(after: Date().addingTimeInterval(0.1)))
         broker.stop()
         #expect(eventually { !station.sink.isConnected })
         for speed in [27.0, 33.0, 31.0] { made.append(station.result(speed: speed)) }
@@ -139,7 +140,8 @@ import Testing
             #expect(eventually { first.sink.isConnected })
             made.append(first.result(speed: 30))
             #expect(eventually { first.sink.currentStatistics.liveResults == 1 })
-            usleep(1_500_000)   // the broker saves the watcher's session every second
+            // The broker saves the watcher's session every second (later on a loaded machine).
+            #expect(broker.waitForSave(after: Date().addingTimeInterval(0.1)))
             broker.stop()
             #expect(eventually { !first.sink.isConnected })
             made.append(first.result(speed: 31))

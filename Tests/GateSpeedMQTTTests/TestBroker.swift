@@ -72,6 +72,19 @@ final class TestBroker: @unchecked Sendable {
         throw BrokerError(message: "mosquitto did not start: " + ((try? String(contentsOfFile: directory + "/broker.log", encoding: .utf8)) ?? ""))
     }
 
+    /// Waits (up to 15 s) until the broker has saved its database (sessions, retained messages)
+    /// after `time`: it saves every second, later on a loaded machine, and a SIGKILL loses what
+    /// it has not saved. Returns whether it did.
+    func waitForSave(after time: Date) -> Bool {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let saved = (try? FileManager.default.attributesOfItem(atPath: directory + "/mosquitto.db"))?[.modificationDate] as? Date
+            if let saved, saved > time { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     /// SIGKILL, then waits for it to exit. (Not SIGTERM: a child inherits the test process's
     /// signal mask, where the service's tests block SIGTERM. The database is saved every second.)
     func stop() {
