@@ -56,18 +56,24 @@ public struct ChromaBackground: Sendable {
         rowBytes = [UInt8](repeating: 0, count: 2 * columns)
     }
 
-    /// Forgets what is being learnt. (The accumulators are not cleared: the first frame
-    /// `accumulate` adds sets them.)
+    /// Forgets what is being learnt. (The accumulators are cleared by the first frame added.)
     public mutating func beginLearning() {
         learnedFrames = 0
         foreground.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
-    /// Adds one still frame's colour cells (the first frame sets the sums: the same values as
-    /// adding it to zeros).
-    public mutating func accumulate(blue: [Float], red: [Float]) {
-        let first = learnedFrames == 0
+    /// Counts one more learning frame; the first clears the sums (`beginLearning` leaves them).
+    private mutating func beginFrame() {
+        if learnedFrames == 0 {
+            for i in 0..<cellCount { sumBlue[i] = 0; sumRed[i] = 0; sumOfSquares[i] = 0 }
+        }
         learnedFrames += 1
+    }
+
+    /// Adds one still frame's colour cells, sampled as floats: the cell-by-cell rule that
+    /// `accumulate(blue:red:grid:)`, which the detector learns with, matches bit for bit.
+    public mutating func accumulate(blue: [Float], red: [Float]) {
+        beginFrame()
         let n = cellCount
         blue.withUnsafeBufferPointer { blue in
             red.withUnsafeBufferPointer { red in
@@ -76,16 +82,9 @@ public struct ChromaBackground: Sendable {
                         sumOfSquares.withUnsafeMutableBufferPointer { sumOfSquares in
                             let b = blue.baseAddress!, r = red.baseAddress!
                             let sb = sumBlue.baseAddress!, sr = sumRed.baseAddress!, sq = sumOfSquares.baseAddress!
-                            if first {
-                                for i in 0..<n {
-                                    sb[i] = b[i]; sr[i] = r[i]
-                                    sq[i] = b[i] * b[i] + r[i] * r[i]
-                                }
-                            } else {
-                                for i in 0..<n {
-                                    sb[i] += b[i]; sr[i] += r[i]
-                                    sq[i] += b[i] * b[i] + r[i] * r[i]
-                                }
+                            for i in 0..<n {
+                                sb[i] += b[i]; sr[i] += r[i]
+                                sq[i] += b[i] * b[i] + r[i] * r[i]
                             }
                         }
                     }
@@ -97,14 +96,10 @@ public struct ChromaBackground: Sendable {
     /// `accumulate(blue:red:)` of the colour cells `grid` samples from `bluePlane` and `redPlane`:
     /// the same sums, bit for bit, with no colour cells written as floats in between. A row at a
     /// time, the cells' bytes are gathered (`rowBytes`), then added sixteen at a time as floats,
-    /// lane by lane as the cell-by-cell rule adds them. The first frame adds to zeros (the same
-    /// values as setting the sums: every term is at least 0). `grid.prepareChroma(for:)` first.
+    /// lane by lane as the cell-by-cell rule adds them. `grid.prepareChroma(for:)` first.
     public mutating func accumulate(blue bluePlane: Plane, red redPlane: Plane, grid: AnalysisGrid) {
         guard grid.chromaColumns == columns && grid.chromaRows == rows else { return }
-        if learnedFrames == 0 {
-            for i in 0..<cellCount { sumBlue[i] = 0; sumRed[i] = 0; sumOfSquares[i] = 0 }
-        }
-        learnedFrames += 1
+        beginFrame()
         let columns = self.columns
         rowBytes.withUnsafeMutableBufferPointer { rowBytes in
         sumBlue.withUnsafeMutableBufferPointer { sumBlue in
