@@ -64,6 +64,10 @@ public struct CrossingDetector: Sendable {
 
     /// Whether the detector currently remembers a rider position.
     public var isTracking: Bool { previous != nil }
+    /// Counts the stretches of continuous tracking: it goes up with the first position after the
+    /// detector forgot the rider (a gap over `bridgeSeconds`, `reset`). Positions with the same
+    /// value were joined into one path; crossings come only from within one stretch.
+    public private(set) var stretch: UInt32 = 0
 
     /// Forgets the rider (e.g. after the source was lost). Timestamps may start afresh.
     public mutating func reset() {
@@ -95,6 +99,7 @@ public struct CrossingDetector: Sendable {
         let point = Point(t: t, x: x, tSigma: tSigma.isFinite ? max(0, tSigma) : 0,
                           xSigma: xSigma.isFinite ? max(0, xSigma) : 0)
         guard let last = previous else {
+            stretch &+= 1
             for index in posts.indices {
                 confirmedSide[index] = x >= posts[index] ? 1 : -1
             }

@@ -52,6 +52,7 @@ extension TimingMachine {
         runCrossingSigmas.removeAll(keepingCapacity: true)
         runCrossingSigmas.append(crossing.tSigma)
         riderGoneAt = nil
+        gapRunStarted()
         phase = .running(direction: direction, nextPost: crossing.post + direction.postStep, startTime: crossing.t)
         emit(.start(t: crossing.t, post: crossing.post, direction: direction))
     }
@@ -77,6 +78,7 @@ extension TimingMachine {
         }
         runCrossingTimes.append(crossing.t)
         runCrossingSigmas.append(crossing.tSigma)
+        gapRunCrossed()
         emit(.post(t: crossing.t, post: crossing.post, splitSeconds: crossing.t - startTime))
         let finishPost = direction == .leftToRight ? course.postCount : 1
         if crossing.post == finishPost {

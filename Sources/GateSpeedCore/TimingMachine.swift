@@ -40,6 +40,8 @@ public struct TimingMachine: Sendable {
     /// When the rider of the run under way was judged to have left the course (see
     /// `TimingMachine+RiderGone`); nil otherwise.
     var riderGoneAt: Double?
+    /// The run's rider across tracking gaps (see `TimingMachine+Gaps`).
+    var gap = GapMemory()
 
     /// A machine for `course`; throws every problem with the course and settings.
     public init(course: Course, settings: TimingSettings = TimingSettings()) throws(ConfigurationError) {
@@ -99,11 +101,13 @@ public struct TimingMachine: Sendable {
         case .unarmed:
             break
         case .armed, .running:
+            if let x { creditPostsPassedUnseen(sample, x: x, emit: emit) }
             judgeCrossings(emit: emit)
             if case .running(_, _, let startTime) = phase, t - startTime > course.timeoutSeconds {
                 invalidate(.timeout, post: nil, t: startTime + course.timeoutSeconds, emit: emit)
             }
             noteIfRiderGone(t: t)
+            if let x { gapNoteSighting(sample, x: x) }
         case .waitingToRearm(let needsAnnouncement):
             if !needsAnnouncement && courseIsClear {
                 becomeArmed(t: t, emit: emit)
