@@ -64,8 +64,9 @@ import GateSpeedSimulation
         // kept off posts' marks, the contrast floor following the light; cloud fronts taken for
         // light; the view track) 53 of 59 and no false start, with two runs of slack; with
         // session 8's acquisition rules (flickers at the posts, restarts on a change of motion)
-        // and evidence pooled over blocks of cells (riders below one cell's test), 54 of 59.
-        #expect(tally.detectedCount >= 52, report)
+        // and evidence pooled over blocks of cells (riders below one cell's test), 54 of 59; with
+        // inner posts passed in a tracking gap credited (`TimingMachine+Gaps`: seed 101 run 2), 55.
+        #expect(tally.detectedCount >= 53, report)
         #expect(tally.detectionRate >= 0.86, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)
