@@ -84,6 +84,27 @@ import Testing
         }
     }
 
+    /// Gate planes along the course in metres (a `GateCourse`): the same rule in the post unit.
+    /// A rider at 9 m/s from 3 m before post 1, unseen from 1.0 to 2.0 s (6 to 15 m) across posts 2 and 3.
+    @Test func gatePlanesInMetresAreCreditedTheSameWay() throws {
+        let course = Course(posts: [0, 7, 14, 21, 28], postUnit: .metres)
+        for seed in UInt64(1)...3 {
+            var rng = SplitMix64(seed: seed)
+            let times = Tracks.frameTimes(from: 0, to: 6, fps: 30, jitter: 0.003, dropRate: 0.05, rng: &rng)
+            var machine = try TimingMachine.armed(course: course)
+            var events: [TimingEvent] = []
+            for t in times {
+                let x: Double? = t < 1.0 || t >= 2.0 ? -3 + 9 * t : nil
+                machine.observe(RiderSample(t: t, x: x, confidence: x == nil ? 0 : 0.9,
+                                            xSigma: x == nil ? 0 : 0.05, tSigma: 0.0017)) { events.append($0) }
+            }
+            #expect(events.map(\.summary) == ["start 1 ltr", "post 2", "post 3", "post 4", "post 5", "result pass"],
+                    "seed \(seed)")
+            let result = try #require(events.compactMap(\.result).first)
+            #expect(abs(result.elapsedSeconds - 28.0 / 9) < 0.002, "seed \(seed)")
+        }
+    }
+
     struct Refusal: CustomStringConvertible, Sendable {
         var name: String
         var lostAt: Double, foundAt: Double
