@@ -186,15 +186,15 @@ public struct AnalysisGrid: Sendable {
     }
 
     /// Bytes of scratch the row passes need for the current luma layout: the sums (2 bytes
-    /// each), the vertical minima and maxima (the block and the reach either side, and some;
-    /// before them, the same bytes hold `rowSums`' pairs down, 2 bytes each), the spreads (2
-    /// bytes each), then room for the luma one byte a pixel (packed 4:2:2 only).
+    /// each), the spreads (2 bytes each, and some; the steady pass keeps `rowSums`' pairs down
+    /// there), two sets of vertical minima and maxima (the block and the reach either side, and
+    /// some) and of pairs down (2 bytes each), then room for the luma one byte a pixel (packed 4:2:2 only).
     private var scratchBytes: Int { rowBuffersBytes + planarBytes }
 
     private var rowBuffersBytes: Int {
         guard rowPasses else { return 0 }
         let count = span.high - span.low + 1
-        return (2 * count + 2 * (count + 2 * textureReach + 16) + 2 * count + 64 + 15) & ~15
+        return (2 * count + (2 * count + 16) + 8 * (count + 2 * textureReach + 16) + 15) & ~15
     }
 
     private var planarBytes: Int {
@@ -266,7 +266,7 @@ public struct AnalysisGrid: Sendable {
         let count = span.high - span.low + 1
         scratch.with(atLeast: scratchBytes) { buffer in
             let sums = buffer.assumingMemoryBound(to: UInt16.self)
-            // The pairs down go where `sample(_:into:texture:scratch:)` keeps its minima and maxima.
+            // The pairs down go where `sample(_:into:texture:scratch:)` keeps its spreads.
             let vertical = (buffer + 2 * count).assumingMemoryBound(to: UInt16.self)
             if plane.pixelStride == 2 {
                 // Packed 4:2:2: the sums straight from the packed rows, with no planar copy.
@@ -280,9 +280,11 @@ public struct AnalysisGrid: Sendable {
                 }
                 return
             }
-            forEachRowPass(plane, planar: buffer + rowBuffersBytes) { row, rowBase, down in
-                Self.rowSums(rowBase, down: down, count: count, vertical: vertical, into: sums)
-                gather(row: row, sums: sums, into: cells + row &* columns)
+            withRowPasses(plane, planar: buffer + rowBuffersBytes) { start, down, blockRow in
+                for row in 0..<rows {
+                    Self.rowSums(start + blockRow[row] &* down, down: down, count: count, vertical: vertical, into: sums)
+                    gather(row: row, sums: sums, into: cells + row &* columns)
+                }
             }
         }
     }
@@ -299,17 +301,40 @@ public struct AnalysisGrid: Sendable {
         let count = span.high - span.low + 1, reach = textureReach
         scratch.with(atLeast: scratchBytes) { buffer in
             let sums = buffer.assumingMemoryBound(to: UInt16.self)
-            let lows = (buffer + 2 * count).assumingMemoryBound(to: UInt8.self)
-            let highs = lows + count + 2 * reach + 16
-            let spreads = UnsafeMutableRawPointer(highs + count + 2 * reach + 16).assumingMemoryBound(to: UInt16.self)
-            // The pairs down of `rowSums` are spent before `rowSpreads` fills the minima and maxima.
-            let vertical = (buffer + 2 * count).assumingMemoryBound(to: UInt16.self)
-            forEachRowPass(plane, planar: buffer + rowBuffersBytes) { row, rowBase, down in
-                Self.rowSums(rowBase, down: down, count: count, vertical: vertical, into: sums)
-                // The window's top-left pixel for block x `span.low`.
-                Self.rowSpreads(rowBase - reach * down - reach, down: down, count: count, lows: lows, highs: highs,
-                                into: spreads)
-                gather(row: row, sums: sums, spreads: spreads, into: cells + row &* columns, texture + row &* columns)
+            let spreads = (buffer + 2 * count).assumingMemoryBound(to: UInt16.self)
+            let extremes = (buffer + 4 * count + 16).assumingMemoryBound(to: UInt8.self), each = count + 2 * reach + 16
+            let pairs = UnsafeMutableRawPointer(extremes + 4 * each).assumingMemoryBound(to: UInt16.self)
+            let first = (lows: extremes, highs: extremes + each, pairs: pairs)
+            let second = (lows: extremes + 2 * each, highs: extremes + 3 * each, pairs: pairs + each)
+            withRowPasses(plane, planar: buffer + rowBuffersBytes) { start, down, blockRow in
+                // The window's top-left pixel for block x `span.low`, on sensor row `y`'s block.
+                @inline(__always) func corner(_ y: Int) -> UnsafePointer<UInt8> { start + ((y &- reach) &* down &- reach) }
+                var row = 0
+                while row < rows {
+                    let y = blockRow[row], step = Self.pairedStep(blockRow, row, reach: reach)
+                    // Two grid rows whose windows share four or five rows go down at once, the
+                    // upper one's extremes into `first`, the lower one's into `second`.
+                    let paired = step != 0
+                    if paired {
+                        Self.pairedColumnExtremes(corner(step > 0 ? y : y &+ step), down: down, step: abs(step),
+                                                  count: count &+ 5, upper: first, lower: second)
+                    } else {
+                        Self.columnExtremes(corner(y), down: down, count: count &+ 5, lows: first.lows, highs: first.highs,
+                                            pairs: first.pairs)
+                    }
+                    let rowsDone = paired ? 2 : 1
+                    var i = 0
+                    while i < rowsDone {
+                        let r = paired && step < 0 ? row &+ 1 &- i : row &+ i
+                        let extremes = i == 0 ? first : second
+                        // The blocks' columns are 2 and 3 of their windows.
+                        Self.sumsAndSpreadsAcross(pairs: extremes.pairs + reach, lows: extremes.lows, highs: extremes.highs,
+                                                  count: count, sums: sums, spreads: spreads)
+                        gather(row: r, sums: sums, spreads: spreads, into: cells + r &* columns, texture + r &* columns)
+                        i &+= 1
+                    }
+                    row &+= rowsDone
+                }
             }
         }
     }
@@ -321,8 +346,32 @@ public struct AnalysisGrid: Sendable {
         gatherTexture(plane, into: texture)
     }
 
+    /// The step from grid row `row`'s block row to the next grid row's when the calibration row
+    /// pass takes the two together (1 or 2 rows down or up: their 6 x 6 windows share five or four
+    /// rows), else 0.
+    @inline(__always)
+    private static func pairedStep(_ blockRow: UnsafeBufferPointer<Int>, _ row: Int, reach: Int) -> Int {
+        guard reach == 2 && row &+ 1 < blockRow.count else { return 0 }
+        let step = blockRow[row &+ 1] &- blockRow[row]
+        return step != 0 && step >= -2 && step <= 2 ? step : 0
+    }
+
     /// Whether the row passes read this layout, and whether the steady-state sums use them (for tests).
     var usesRowPasses: (texture: Bool, sums: Bool) { (rowPasses, rowPassSums) }
+
+    /// How the calibration row pass goes down the grid rows: in pairs (two rows at once) and alone
+    /// (for tests).
+    var rowPassShape: (pairs: Int, alone: Int) {
+        guard rowPasses else { return (0, 0) }
+        return blockRow.withUnsafeBufferPointer { blockRow in
+            var shape = (pairs: 0, alone: 0), row = 0
+            while row < rows {
+                if Self.pairedStep(blockRow, row, reach: textureReach) != 0 { shape.pairs += 1; row += 2 }
+                else { shape.alone += 1; row += 1 }
+            }
+            return shape
+        }
+    }
 
     // MARK: - Gathering cell by cell (any layout)
 
@@ -377,12 +426,13 @@ public struct AnalysisGrid: Sendable {
 
     // MARK: - Row passes (upright or upside-down luma, pixel stride 1 or 2)
 
-    /// Calls `body` for each grid row with the address of block x `span.low` in its sensor row
-    /// of one-byte luma, and the distance to the next row: the plane's own rows, or for packed
-    /// 4:2:2 the luma gathered into `planar` first (one pass the compiler vectorises).
+    /// Calls `body` once with the address of block x `span.low` in sensor row 0 of one-byte
+    /// luma, the distance to the next row, and the sensor row of each grid row's blocks: the
+    /// plane's own rows, or for packed 4:2:2 the luma gathered into `planar` first (one pass the
+    /// compiler vectorises).
     @inline(__always)
-    private func forEachRowPass(_ plane: Plane, planar: UnsafeMutableRawPointer,
-                                _ body: (Int, UnsafePointer<UInt8>, Int) -> Void) {
+    private func withRowPasses(_ plane: Plane, planar: UnsafeMutableRawPointer,
+                               _ body: (UnsafePointer<UInt8>, Int, UnsafeBufferPointer<Int>) -> Void) {
         var base = plane.base.assumingMemoryBound(to: UInt8.self)
         var down = plane.rowStride
         if plane.pixelStride == 2 {
@@ -392,14 +442,12 @@ public struct AnalysisGrid: Sendable {
             down = plane.width
         }
         let start = base + span.low
-        blockRow.withUnsafeBufferPointer { blockRow in
-            for row in 0..<rows { body(row, start + blockRow[row] * down, down) }
-        }
+        blockRow.withUnsafeBufferPointer { body(start, down, $0) }
     }
 
     /// The luma of a packed 4:2:2 `plane` one byte a pixel into `out` (rows `plane.width` apart).
     /// Sixteen pixels from 32 bytes (the first byte of each pair, the low byte of a little-endian
-    /// UInt16: a mask and a pack), 64 an iteration, the last sixteen before the last pixel
+    /// UInt16: a mask and a pack), 64 an iteration, the last 64 before the last pixel
     /// overlapping the ones before, then the last pixel alone: no byte past the last pixel's is
     /// read. (Not inlined: a call a frame, and the row passes around it keep their registers.)
     @inline(never)
@@ -415,7 +463,12 @@ public struct AnalysisGrid: Sendable {
                 }
                 var x = 0
                 while x &+ 48 < last { sixteen(x); sixteen(x &+ 16); sixteen(x &+ 32); sixteen(x &+ 48); x &+= 64 }
-                while x < last { sixteen(x); x &+= 16 }
+                if x < last && last >= 48 {
+                    // At most 64 pixels left: the last 64, overlapping the ones before.
+                    sixteen(last &- 48); sixteen(last &- 32); sixteen(last &- 16)
+                } else {
+                    while x < last { sixteen(x); x &+= 16 }
+                }
                 sixteen(last)
                 to[w &- 1] = from[2 &* (w &- 1)]
             } else {

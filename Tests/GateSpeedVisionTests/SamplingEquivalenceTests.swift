@@ -100,10 +100,13 @@ import Testing
         // Rows of cells gathered sixteen, then eight, then one at a time; packed rows copied 64
         // pixels at a time and then sixteen (widths not a multiple of sixteen).
         (97, 41, 1, 3, 27), (150, 44, 2, 2, 45), (70, 20, 2, 0, 27),
+        // Calibration row passes taking grid rows two at a time (blocks one or two rows apart)
+        // and alone (three apart, or the last of an odd count), on odd sizes.
+        (161, 121, 1, 3, 97), (162, 99, 2, 2, 61), (201, 77, 1, 0, 75),
     ]
 
     @Test func rowPassesAndGathersSampleExactlyAsTheOffsetTableDid() {
-        var checked = (rowPassTexture: 0, rowPassSums: 0, gathered: 0)
+        var checked = (rowPassTexture: 0, rowPassSums: 0, gathered: 0, pairs: 0, alone: 0)
         for (index, (width, height, pixelStride, padding, columns)) in Self.layouts.enumerated() {
             let rowStride = width * pixelStride + padding
             let bytes = Self.plane(width: width, height: height, pixelStride: pixelStride, rowStride: rowStride,
@@ -140,12 +143,16 @@ import Testing
                     let paths = grid.usesRowPasses
                     if paths.texture { checked.rowPassTexture += 1 } else { checked.gathered += 1 }
                     if paths.sums { checked.rowPassSums += 1 }
+                    let shape = grid.rowPassShape
+                    checked.pairs += shape.pairs
+                    checked.alone += shape.alone
                 }
             }
         }
         // Every path was exercised.
         #expect(checked.rowPassTexture > 0 && checked.rowPassSums > 0 && checked.gathered > 0)
         #expect(checked.rowPassSums < checked.rowPassTexture, "wide views gather their sums")
+        #expect(checked.pairs > 0 && checked.alone > 0, "grid rows taken two at a time and alone")
     }
 
     @Test func chromaIsSampledExactlyAsTheOffsetTableDid() {
