@@ -25,6 +25,10 @@ struct TrackMotion: Sendable {
     private(set) var ridingSince = -Double.infinity
     /// The best lower bound of the speed at the last sample, view widths per second (0 when unknown).
     private(set) var speedLowerBound = 0.0
+    /// The upper bound of the speed from the same fit (its speed plus as many standard errors),
+    /// view widths per second (0 when unknown): with the lower bound, the speeds the person's
+    /// sightings allow (wide while they rest on a few entering frames).
+    private(set) var speedUpperBound = 0.0
     /// The velocity of the best-determined fit at the last sample (view widths per second, signed),
     /// nil before a fit has two samples. Steadier than frame-to-frame differences, whose one-frame
     /// jumps (a region growing as the person enters) are many view widths a second at 120 fps.
@@ -75,7 +79,7 @@ struct TrackMotion: Sendable {
     /// Judges the fits at time `t`: records riding when the speed is surely over `limit`
     /// (view widths per second). `sigmaFloor`: position error of one sample, view widths.
     mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double) {
-        var best = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
+        var best = 0.0, upper = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
         fittedVelocity = nil
         // Three calls, not a loop over an array literal (which would allocate every frame).
         // Only the fits sampled now: an edge the view's border has cut since, or whose fit is
@@ -83,13 +87,17 @@ struct TrackMotion: Sendable {
         @inline(__always) func consider(_ fit: MotionFit) {
             guard fit.isCurrent(at: t), let (speed, error) = fit.speed(sigmaFloor: sigmaFloor) else { return }
             let bound = abs(speed) - speedDeviations * error
-            if bound > best { best = bound; direction = speed > 0 ? 1 : -1; since = fit.since }
+            if bound > best {
+                best = bound; upper = abs(speed) + speedDeviations * error
+                direction = speed > 0 ? 1 : -1; since = fit.since
+            }
             if error < leastError { leastError = error; fittedVelocity = speed }
         }
         consider(left)
         consider(centre)
         consider(right)
         speedLowerBound = best
+        speedUpperBound = upper
         if best >= limit {
             lastRiding = t
             ridingDirection = direction
