@@ -14,9 +14,11 @@
 /// speed fit allows (between its lower and upper bounds at `speedDeviations` standard errors,
 /// and never faster than the fastest rider, give or take the usual position tolerance): a
 /// velocity known to a few per cent allows a narrow stretch, one resting on two entering frames
-/// a wide one. Someone standing or walking
-/// there already was seen before the rider was lost, and is never taken (`handOver` only looks
-/// at people first seen since).
+/// a wide one. Someone standing or walking there already was seen before the rider was lost,
+/// and is never taken (`handOver` only looks at people first seen since).
+///
+/// Likewise a rider whose first regions went to the track of something standing where they came
+/// in is followed on their own way (`followsChangedMotion`), not started afresh past the post.
 extension RiderTracker {
     /// Whether someone first seen since `old` (the rider's track, not matched now) was lost and
     /// now at normalised view x `x` can be the rider found again on their way at `time` (seconds).
@@ -38,5 +40,17 @@ extension RiderTracker {
     func ridesForBridge(_ track: Track) -> Bool {
         track.id == riderID && track.hits >= 2
             && track.lastSeen - track.motion.lastRiding <= settings.riderLapseSeconds
+    }
+}
+
+extension RiderTracker {
+    /// Whether a region at normalised view x `x`, `dt` seconds after `track` was last seen, is
+    /// where the track's last step puts it while that step is a change of motion not yet
+    /// confirmed (held out of its speed fits as off their line): a rider whose region took over
+    /// someone standing or a ghost where they came in moves off at their own speed, and the
+    /// next region on that way is still them (it confirms the change: their fits restart on it).
+    func followsChangedMotion(_ track: Track, x: Double, dt: Double) -> Bool {
+        guard track.motion.changing, let step = track.motion.lastStep else { return false }
+        return abs(x - (track.x + step * dt)) <= ownReach(track)
     }
 }

@@ -128,9 +128,10 @@ extension RiderTracker {
     /// another part of the person a fragment broke off from; it starts a track of its own.
     /// Before that, with no velocity to go by, the region must be of about the person's height
     /// (within a factor of three: a low-contrast rider's region comes and goes by less).
-    func followsOn(_ track: Track, height: Double, distance: Double, dt: Double) -> Bool {
+    func followsOn(_ track: Track, height: Double, distance: Double, dt: Double, x: Double) -> Bool {
         guard track.hits >= 3 else { return 3 * min(height, track.height) >= max(height, track.height) }
         return distance <= ownReach(track) + 0.5 * abs(track.velocity) * dt
+            || followsChangedMotion(track, x: x, dt: dt)
     }
 
     /// How far (view widths) a region of `track` can lie from where it is expected and still be

@@ -245,7 +245,7 @@ public struct RiderTracker: Sendable {
                     guard distance <= radius, cost < bestDistance else { continue }
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
-                    guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt) else { continue }
+                    guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX) else { continue }
                     bestDistance = cost; bestTrack = t; bestCandidate = j
                 }
             }

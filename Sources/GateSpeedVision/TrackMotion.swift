@@ -33,6 +33,11 @@ struct TrackMotion: Sendable {
     /// nil before a fit has two samples. Steadier than frame-to-frame differences, whose one-frame
     /// jumps (a region growing as the person enters) are many view widths a second at 120 fps.
     private(set) var fittedVelocity: Double?
+    /// The velocity measured between the last two samples (view widths per second), and whether
+    /// the last sample was held out of a fit as off its line (a change of motion not yet
+    /// confirmed by the next sample, see `MotionFit`).
+    private(set) var lastStep: Double?
+    private(set) var changing = false
 
     /// Upper-body edges within this distance (view widths) of the view's border count as cut by
     /// it; also one sample's position error (a grid cell).
@@ -72,6 +77,8 @@ struct TrackMotion: Sendable {
         }
         last = now
         lastClear = (clearLeft, clearRight)
+        lastStep = velocity
+        changing = left.heldOut != 0 || centre.heldOut != 0 || right.heldOut != 0
         hasLast = true
         return velocity
     }
