@@ -184,7 +184,11 @@ struct ViewTrack: Sendable {
                 jitter += e.tSigma * e.tSigma
                 kept += 1
             }
-            guard let solution = fit.solve() else { break }
+            // A refit left with too few frames for the order the first fit had (a sparse
+            // neighbourhood: a rider just found, at 10 fps, after a gap) keeps that fit: with three
+            // or four frames the residuals' median says nothing of what is wild, and a mean of the
+            // frames left is where a moving rider was on average, not at this frame.
+            guard let solution = fit.solve(), solution.order >= (fitted?.order ?? 0) else { break }
             fitted = solution
         }
         guard let solution = fitted else {

@@ -24,6 +24,9 @@ struct MotionFit: Sendable {
     /// Time of the first sample of the motion fitted now (after the last restart), seconds.
     var since: Double { weight == 0 ? latest : origin }
 
+    /// The side (+1, -1) of the sample held out now as off the line, 0 when none.
+    var heldOut: Double { pendingSide }
+
     /// Whether the latest sample (in the fit or held out) was taken at time `t`.
     func isCurrent(at t: Double) -> Bool { latest == t || (pendingSide != 0 && pendingT == t) }
 

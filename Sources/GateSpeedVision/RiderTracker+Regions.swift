@@ -107,14 +107,13 @@ extension RiderTracker {
 }
 
 extension RiderTracker {
-    /// How long `track` survives unseen at `time`: `ridingGapBridgeSeconds` when it is the rider,
-    /// was riding when last seen, its velocity is fitted (seen three times) and it is still expected inside
+    /// How long `track` survives unseen at `time`: `ridingGapBridgeSeconds` when it is the rider
+    /// and was riding when last seen (see `ridesForBridge`) and it is still expected inside
     /// the view (someone expected beyond its edge has left it: whoever comes in there is someone
     /// else), `gapBridgeSeconds` otherwise.
     func bridgeSeconds(_ track: Track, time: Double) -> Double {
         let expected = track.x + track.velocity * max(0, time - track.lastSeen)
-        let riding = track.id == riderID && track.hits >= 3 && track.lastSeen - track.motion.lastRiding <= settings.riderLapseSeconds
-            && expected > 0 && expected < 1
+        let riding = ridesForBridge(track) && expected > 0 && expected < 1
         let bridge = riding ? max(settings.gapBridgeSeconds, settings.ridingGapBridgeSeconds) : settings.gapBridgeSeconds
         return bridge + unlookedSeconds(since: track.lastSeen, until: time)
     }
@@ -129,9 +128,10 @@ extension RiderTracker {
     /// another part of the person a fragment broke off from; it starts a track of its own.
     /// Before that, with no velocity to go by, the region must be of about the person's height
     /// (within a factor of three: a low-contrast rider's region comes and goes by less).
-    func followsOn(_ track: Track, height: Double, distance: Double, dt: Double) -> Bool {
+    func followsOn(_ track: Track, height: Double, distance: Double, dt: Double, x: Double) -> Bool {
         guard track.hits >= 3 else { return 3 * min(height, track.height) >= max(height, track.height) }
         return distance <= ownReach(track) + 0.5 * abs(track.velocity) * dt
+            || followsChangedMotion(track, x: x, dt: dt)
     }
 
     /// How far (view widths) a region of `track` can lie from where it is expected and still be

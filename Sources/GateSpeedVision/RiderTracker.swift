@@ -245,7 +245,7 @@ public struct RiderTracker: Sendable {
                     guard distance <= radius, cost < bestDistance else { continue }
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
-                    guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt) else { continue }
+                    guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX) else { continue }
                     bestDistance = cost; bestTrack = t; bestCandidate = j
                 }
             }
@@ -361,7 +361,8 @@ public struct RiderTracker: Sendable {
         for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
             let new = tracks[t]
             let mismatch = abs(new.height - old.height) / max(1e-6, max(new.height, old.height))
-            guard abs(new.x - predicted) <= max(old.width, 2 * tuning.cell), mismatch < 0.4 else { continue }
+            guard mismatch < 0.4, abs(new.x - predicted) <= max(old.width, 2 * tuning.cell)
+                || foundAgainOnTheirWay(old, at: new.x, time: time) else { continue }
             var merged = old
             merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
             merged.footX = new.footX; merged.footY = new.footY; merged.footBefore = new.footBefore

@@ -25,10 +25,19 @@ struct TrackMotion: Sendable {
     private(set) var ridingSince = -Double.infinity
     /// The best lower bound of the speed at the last sample, view widths per second (0 when unknown).
     private(set) var speedLowerBound = 0.0
+    /// The upper bound of the speed from the same fit (its speed plus as many standard errors),
+    /// view widths per second (0 when unknown): with the lower bound, the speeds the person's
+    /// sightings allow (wide while they rest on a few entering frames).
+    private(set) var speedUpperBound = 0.0
     /// The velocity of the best-determined fit at the last sample (view widths per second, signed),
     /// nil before a fit has two samples. Steadier than frame-to-frame differences, whose one-frame
     /// jumps (a region growing as the person enters) are many view widths a second at 120 fps.
     private(set) var fittedVelocity: Double?
+    /// The velocity measured between the last two samples (view widths per second), and whether
+    /// the last sample was held out of a fit as off its line (a change of motion not yet
+    /// confirmed by the next sample, see `MotionFit`).
+    private(set) var lastStep: Double?
+    private(set) var changing = false
 
     /// Upper-body edges within this distance (view widths) of the view's border count as cut by
     /// it; also one sample's position error (a grid cell).
@@ -68,6 +77,8 @@ struct TrackMotion: Sendable {
         }
         last = now
         lastClear = (clearLeft, clearRight)
+        lastStep = velocity
+        changing = left.heldOut != 0 || centre.heldOut != 0 || right.heldOut != 0
         hasLast = true
         return velocity
     }
@@ -75,7 +86,7 @@ struct TrackMotion: Sendable {
     /// Judges the fits at time `t`: records riding when the speed is surely over `limit`
     /// (view widths per second). `sigmaFloor`: position error of one sample, view widths.
     mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double) {
-        var best = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
+        var best = 0.0, upper = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
         fittedVelocity = nil
         // Three calls, not a loop over an array literal (which would allocate every frame).
         // Only the fits sampled now: an edge the view's border has cut since, or whose fit is
@@ -83,13 +94,17 @@ struct TrackMotion: Sendable {
         @inline(__always) func consider(_ fit: MotionFit) {
             guard fit.isCurrent(at: t), let (speed, error) = fit.speed(sigmaFloor: sigmaFloor) else { return }
             let bound = abs(speed) - speedDeviations * error
-            if bound > best { best = bound; direction = speed > 0 ? 1 : -1; since = fit.since }
+            if bound > best {
+                best = bound; upper = abs(speed) + speedDeviations * error
+                direction = speed > 0 ? 1 : -1; since = fit.since
+            }
             if error < leastError { leastError = error; fittedVelocity = speed }
         }
         consider(left)
         consider(centre)
         consider(right)
         speedLowerBound = best
+        speedUpperBound = upper
         if best >= limit {
             lastRiding = t
             ridingDirection = direction
