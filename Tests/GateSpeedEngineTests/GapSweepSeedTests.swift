@@ -12,10 +12,7 @@ import GateSpeedSimulation
 @Suite struct GapSweepSeedTests {
     @Test(arguments: [UInt64(232), 101])
     func aRiderLostAcrossAnInnerPostIsTimed(seed: UInt64) throws {
-        let outcome = try SceneSweepTests.judge(SceneSweep.scene(seed: seed))
-        var tally = SweepTally()
-        tally.add(outcome)
-        let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
+        let (outcome, tally, report) = try SceneSweepTests.judged(seed: seed)
         #expect(tally.detectedCount == tally.runCount, report)
         #expect((tally.errorPercentile(1) ?? .infinity) <= 0.5, report)
         #expect(outcome.falseStarts.isEmpty, report)

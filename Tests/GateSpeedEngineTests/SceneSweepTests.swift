@@ -36,6 +36,14 @@ import GateSpeedSimulation
         return SweepSceneOutcome(judging: events, of: sweep)
     }
 
+    /// Scene `seed` judged (`judge`), tallied, and the tally's report for expectations' comments.
+    static func judged(seed: UInt64) throws -> (outcome: SweepSceneOutcome, tally: SweepTally, report: Comment) {
+        let outcome = try judge(SceneSweep.scene(seed: seed))
+        var tally = SweepTally()
+        tally.add(outcome)
+        return (outcome, tally, Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n")))
+    }
+
     /// The regression guard. The targets are at least 99 % of runs detected and a p99
     /// speed error of at most 0.5 % over at least 500 scenes (`gatespeed bench --sweep 500`); the
     /// vision does not meet them yet. The bounds here are what it achieved on this fixed set when
@@ -100,10 +108,7 @@ import GateSpeedSimulation
     /// (-0.75 %: a fast rider at 20 fps, the camera swaying). Now every run is within 0.5 %.
     @Test(arguments: [UInt64(307), 429, 452])
     func runsOnceTimedOffByOneFrameAreWithinHalfAPercent(seed: UInt64) throws {
-        let outcome = try Self.judge(SceneSweep.scene(seed: seed))
-        var tally = SweepTally()
-        tally.add(outcome)
-        let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
+        let (_, tally, report) = try Self.judged(seed: seed)
         #expect(tally.detectedCount == tally.runCount, report)
         #expect((tally.errorPercentile(1) ?? .infinity) <= 0.5, report)
     }
@@ -114,10 +119,7 @@ import GateSpeedSimulation
     /// `camera_lost` when the course was relearnt mid-run. Pooled evidence is added only for
     /// finding people, after those tests: both runs are timed within 0.5 %.
     @Test func faintEvidenceNeverSaysTheCameraMoved() throws {
-        let outcome = try Self.judge(SceneSweep.scene(seed: 238))
-        var tally = SweepTally()
-        tally.add(outcome)
-        let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
+        let (_, tally, report) = try Self.judged(seed: 238)
         #expect(tally.runCount == 2, report)
         #expect(tally.detectedCount == tally.runCount, report)
         #expect((tally.errorPercentile(1) ?? .infinity) <= 0.5, report)

@@ -8,14 +8,7 @@ import Testing
 @Suite struct AcquisitionRulesTests {
     /// A region `height` tall (view heights) whose upper-body centre is `x`, cut by the view's border.
     func region(x: Double, height: Double, width: Double, feet: Double = 0.8) -> Blob {
-        let left = max(0, x - width / 2), right = min(1, x + width / 2)
-        return Blob(minX: left, maxX: right, minY: feet - height, maxY: feet,
-                    area: (right - left) * height * 0.6, centroidX: 0.5 * (left + right), centroidY: feet - height / 2,
-                    upperCentreX: 0.5 * (left + right), bottomX: 0.5 * (left + right), bottomY: feet)
-    }
-
-    func step(_ tracker: inout RiderTracker, _ t: Double, _ blobs: [Blob]) -> RiderTracker.Observation? {
-        blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0) }
+        handMadeRegion(x: x, height: height, width: width, feet: feet)
     }
 
     /// Frame times at `fps` with ±3 ms of jitter and every seventh frame dropped, from 0 to `duration`.

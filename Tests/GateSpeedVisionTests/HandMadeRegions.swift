@@ -1,0 +1,15 @@
+@testable import GateSpeedVision
+
+/// A hand-made region for the tracker's rule tests: `height` tall (view heights), its upper-body
+/// centre at `x`, standing at `feet` (normalised view y), cut by the view's border.
+func handMadeRegion(x: Double, height: Double, width: Double, feet: Double) -> Blob {
+    let left = max(0, x - width / 2), right = min(1, x + width / 2)
+    return Blob(minX: left, maxX: right, minY: feet - height, maxY: feet,
+                area: (right - left) * height * 0.6, centroidX: 0.5 * (left + right), centroidY: feet - height / 2,
+                upperCentreX: 0.5 * (left + right), bottomX: 0.5 * (left + right), bottomY: feet)
+}
+
+/// One frame of hand-made regions at `t` (seconds) through `tracker`; the rider it follows.
+func step(_ tracker: inout RiderTracker, _ t: Double, _ blobs: [Blob]) -> RiderTracker.Observation? {
+    blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0) }
+}
