@@ -33,10 +33,9 @@ extension TimingMachine {
     /// A pace counts once its relative sigma (positions' and times' sigmas over its span) is this small.
     public static let gapPaceRelativeSigma = 0.2
 
-    /// One tracked position: time and position with their sigmas (seconds, post unit).
-    struct Sighting: Sendable {
-        var t: Double, x: Double, tSigma: Double, xSigma: Double
-    }
+    /// One tracked position: time and position with their sigmas (seconds, post unit), as the
+    /// crossing detector keeps them.
+    typealias Sighting = CrossingDetector.Point
 
     /// What the machine remembers of the run's rider across gaps.
     struct GapMemory: Sendable {
