@@ -36,12 +36,7 @@ struct LearningDrift: Sendable {
     /// Adds the still frame `cells` taken at source time `time`, seconds (the same frames, in the
     /// same order, as `BackgroundModel.accumulate(cells:)`).
     mutating func accumulate(cells: UnsafePointer<Float>, time: Double) {
-        if frames == 0 { firstTime = time }
-        lastTime = time
-        frames += 1
-        let t = time - firstTime
-        sumOfTimes += t
-        sumOfSquaredTimes += t * t
+        let t = noteFrame(at: time)
         let weight = Float(t), weights = SIMD8<Float>(repeating: Float(t))
         let first = frames == 1
         weighted.withUnsafeMutableBufferPointer { buffer in
@@ -67,12 +62,20 @@ struct LearningDrift: Sendable {
             background.accumulate(cells: cells)
             return accumulate(cells: cells, time: time)
         }
+        let t = noteFrame(at: time)
+        weighted.withUnsafeMutableBufferPointer { background.accumulate(cells: cells, weight: Float(t), into: $0.baseAddress!) }
+    }
+
+    /// Counts one more frame, taken at source time `time` (the first sets the origin), in the
+    /// time sums; returns its time since the first frame, seconds.
+    private mutating func noteFrame(at time: Double) -> Double {
+        if frames == 0 { firstTime = time }
         lastTime = time
         frames += 1
         let t = time - firstTime
         sumOfTimes += t
         sumOfSquaredTimes += t * t
-        weighted.withUnsafeMutableBufferPointer { background.accumulate(cells: cells, weight: Float(t), into: $0.baseAddress!) }
+        return t
     }
 
     /// Relearns from `latest` (the window's last frame) every cell of `background` (learnt from
