@@ -121,6 +121,8 @@ public struct RiderTracker: Sendable {
     public static let maximumTracks = 16
     /// Seconds two people must have been followed apart before a region they share is cut between them.
     static let apartSeconds = 0.15
+    /// A region's centre wanders this many grid cells from frame to frame on its own (quantisation, noise).
+    static let positionNoiseCells = 2.0
     var tracks: [Track]
     var trackCount = 0
     private var nextID: UInt32 = 1
@@ -128,6 +130,8 @@ public struct RiderTracker: Sendable {
     /// The latest stretch of source time (seconds) whose frames the detector did not look for
     /// people in (see `RiderTracker+LookingAway`).
     var unlooked = (from: -Double.infinity, until: -Double.infinity)
+    /// This frame's `holdIdentity`: a run is in progress (see `RiderTracker+LostRider`).
+    var holdingRun = false
     /// This frame's people followed on the course other than the rider (see `RiderProspects`).
     public internal(set) var prospects = RiderProspects()
     var candidateTaken: [Bool]
@@ -190,6 +194,7 @@ public struct RiderTracker: Sendable {
     /// run together (a rider passing a bystander) are still followed apart.
     public mutating func update<Parts: RegionParts>(time: Double, candidates: UnsafeBufferPointer<Blob>,
                                                     parts: Parts, holdIdentity: Bool = false) -> Observation? {
+        holdingRun = holdIdentity
         dropStaleTracks(time: time)
         let count = min(candidates.count, candidateTaken.count)
         for j in 0..<count { candidateTaken[j] = false }
@@ -203,7 +208,8 @@ public struct RiderTracker: Sendable {
 
     private mutating func dropStaleTracks(time: Double) {
         var kept = 0
-        for i in 0..<trackCount where time - tracks[i].lastSeen <= bridgeSeconds(tracks[i], time: time) {
+        for i in 0..<trackCount where time - tracks[i].lastSeen
+            <= max(bridgeSeconds(tracks[i], time: time), lostRiderBridgeSeconds(tracks[i], time: time)) {
             tracks[kept] = tracks[i]
             tracks[kept].matchedNow = false
             kept += 1
@@ -243,9 +249,13 @@ public struct RiderTracker: Sendable {
                     // The rider's own track first among near equals: a fragment must not take their place.
                     let cost = (distance + rise) * (1 + mismatch) * (tracks[t].id == riderID ? 0.5 : 1)
                     guard distance <= radius, cost < bestDistance else { continue }
-                    let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
+                    // Less a region's own position noise (a couple of grid cells): at 60 fps that
+                    // alone is many body heights a second for a small rider, who is not jumping.
+                    let jump = max(0, distance - Self.positionNoiseCells * tuning.cell) * aspect
+                        / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
-                    guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX) else { continue }
+                    guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX),
+                          mayFollowAfterGap(tracks[t], x: c.upperCentreX, height: c.height, dt: dt, time: time) else { continue }
                     bestDistance = cost; bestTrack = t; bestCandidate = j
                 }
             }
@@ -408,7 +418,7 @@ public struct RiderTracker: Sendable {
         }
         var best = -1, bestScore = 0.0
         let anchor = rider >= 0 ? tracks[rider].x : 0
-        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time) {
+        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time) && mayChallengeRun(t, rider: rider) {
             let distance = rider >= 0 ? abs(tracks[t].x - anchor) : 0
             let score = tracks[t].area / (1 + 3 * distance)
             if score > bestScore { bestScore = score; best = t }

@@ -45,10 +45,10 @@ struct TrackMotion: Sendable {
     /// Successive samples this many standard deviations off a fit, on one side, restart it (see
     /// `MotionFit`); 0 never does.
     let restartDeviations: Double
-    /// Seconds someone seen riding before must be seen going slower before their ride is
+    /// Seconds someone seen riding before must be seen going surely slower than riding before their ride is
     /// forgotten (see `forgetRideOnceStopped`); infinite: never.
     let forgetRideSeconds: Double
-    /// When the person was first judged not riding in the sightings since they last were (nil while riding).
+    /// When the person was first judged surely slower than riding in the sightings since (nil: not now).
     private var slowSince: Double?
 
     init(borderMargin: Double, restartDeviations: Double = 0, forgetRideSeconds: Double = .infinity) {
@@ -116,12 +116,15 @@ struct TrackMotion: Sendable {
             ridingDirection = direction
             ridingSince = since
             slowSince = nil
-        } else {
+        } else if upper < limit {
             forgetRideOnceStopped(t: t)
+        } else {
+            slowSince = nil
         }
     }
 
-    /// Someone seen riding, then seen for `forgetRideSeconds` going no faster than walking (a rider
+    /// Someone seen riding, then seen for `forgetRideSeconds` going surely slower than riding (the
+    /// fit's upper bound under the walking limit: a rider
     /// who finished and stands at the view's edge, or whose track a person standing there took
     /// over as the rider left), is someone standing: their fits forget the ride and they count as
     /// never seen riding. Else the fits go on carrying the ride for as long as their memory lasts,
