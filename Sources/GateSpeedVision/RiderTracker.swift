@@ -121,8 +121,6 @@ public struct RiderTracker: Sendable {
     public static let maximumTracks = 16
     /// Seconds two people must have been followed apart before a region they share is cut between them.
     static let apartSeconds = 0.15
-    /// A region's centre wanders this many grid cells from frame to frame on its own (quantisation, noise).
-    static let positionNoiseCells = 2.0
     var tracks: [Track]
     var trackCount = 0
     private var nextID: UInt32 = 1
@@ -249,10 +247,7 @@ public struct RiderTracker: Sendable {
                     // The rider's own track first among near equals: a fragment must not take their place.
                     let cost = (distance + rise) * (1 + mismatch) * (tracks[t].id == riderID ? 0.5 : 1)
                     guard distance <= radius, cost < bestDistance else { continue }
-                    // Less a region's own position noise (a couple of grid cells): at 60 fps that
-                    // alone is many body heights a second for a small rider, who is not jumping.
-                    let jump = max(0, distance - Self.positionNoiseCells * tuning.cell) * aspect
-                        / max(1e-3, max(c.height, tracks[t].height)) / dt
+                    let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
                     guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX),
                           mayFollowAfterGap(tracks[t], x: c.upperCentreX, height: c.height, dt: dt, time: time) else { continue }
