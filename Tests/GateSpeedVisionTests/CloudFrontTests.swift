@@ -63,13 +63,12 @@ import GateSpeedSimulation
 
     /// The same, the rider coming toward the front and meeting it near the start post: their
     /// region runs into the shadow's, which reaches the view's bottom, and the rider is lost while
-    /// it does (the field has not yet explained the front the course was learnt under).
+    /// it does (the field has not yet explained the front the course was learnt under): the run's
+    /// rider is kept while lost and found again on their way (`RiderTracker+LostRider`).
     @Test func aRiderMeetingTheFrontTheCourseWasLearntUnderIsTimed() {
         let (scene, rider, frames) = Self.learntUnderAFront(sunShare: 0.39, fromLeft: true, seed: 33)
         let timed = timedAcrossEveryPost(frames, scene: scene, rider: rider)
-        withKnownIssue("issue 11, open: a rider merged with a shadow's front still foreground is lost") {
-            #expect(timed, "rider timed across every post")
-        }
+        #expect(timed, "rider timed across every post")
     }
 
     /// A front arriving at 0.2 s, during the calibration window, at 0.35 view widths a second,
