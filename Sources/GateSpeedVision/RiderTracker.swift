@@ -290,8 +290,7 @@ public struct RiderTracker: Sendable {
             track.footBefore = (track.footX, track.footY)
             track.footWeight = 1
             track.onCourse = settings.courseBand?.contains(x: track.footX, y: track.footY) ?? true
-            track.motion = TrackMotion(borderMargin: tuning.cell, restartDeviations: settings.motionChangeDeviations,
-                                       forgetRideSeconds: settings.riderLapseSeconds)
+            track.motion = TrackMotion(borderMargin: tuning.cell, restartDeviations: settings.motionChangeDeviations)
             _ = track.motion.add(candidates[j], t: time, lastTime: time, memorySeconds: tuning.speedMemory)
             tracks[slot] = track
             if slot == trackCount { trackCount += 1 }

@@ -45,16 +45,10 @@ struct TrackMotion: Sendable {
     /// Successive samples this many standard deviations off a fit, on one side, restart it (see
     /// `MotionFit`); 0 never does.
     let restartDeviations: Double
-    /// Seconds someone seen riding before must be seen going surely slower than riding before their ride is
-    /// forgotten (see `forgetRideOnceStopped`); infinite: never.
-    let forgetRideSeconds: Double
-    /// When the person was first judged surely slower than riding in the sightings since (nil: not now).
-    private var slowSince: Double?
 
-    init(borderMargin: Double, restartDeviations: Double = 0, forgetRideSeconds: Double = .infinity) {
+    init(borderMargin: Double, restartDeviations: Double = 0) {
         self.borderMargin = borderMargin
         self.restartDeviations = restartDeviations
-        self.forgetRideSeconds = forgetRideSeconds
     }
 
     /// Adds a whole region seen at time `t`; returns the velocity measured since the last sample
@@ -115,28 +109,6 @@ struct TrackMotion: Sendable {
             lastRiding = t
             ridingDirection = direction
             ridingSince = since
-            slowSince = nil
-        } else if upper < limit {
-            forgetRideOnceStopped(t: t)
-        } else {
-            slowSince = nil
         }
-    }
-
-    /// Someone seen riding, then seen for `forgetRideSeconds` going surely slower than riding (the
-    /// fit's upper bound under the walking limit: a rider
-    /// who finished and stands at the view's edge, or whose track a person standing there took
-    /// over as the rider left), is someone standing: their fits forget the ride and they count as
-    /// never seen riding. Else the fits go on carrying the ride for as long as their memory lasts,
-    /// the restart on a change of motion (kept for someone never seen riding) never fires, and the
-    /// next rider whose region merges with theirs as they come in is judged riding only seconds
-    /// later, past the outer post. Only sightings count: a rider unseen for a while keeps the ride.
-    private mutating func forgetRideOnceStopped(t: Double) {
-        guard lastRiding > -.infinity else { return }
-        guard let since = slowSince else { slowSince = t; return }
-        guard t - since >= forgetRideSeconds else { return }
-        left.reset(); centre.reset(); right.reset()
-        lastRiding = -.infinity
-        slowSince = nil
     }
 }
