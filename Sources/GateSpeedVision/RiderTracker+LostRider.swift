@@ -50,8 +50,7 @@ extension RiderTracker {
     /// their way.
     func mayFollowAfterGap(_ track: Track, x: Double, height: Double, dt: Double, time: Double) -> Bool {
         guard dt > bridgeSeconds(track, time: time) else { return true }
-        let mismatch = abs(height - track.height) / max(1e-6, max(height, track.height))
-        return mismatch < 0.4 && onLostRidersWay(track, x: x, dt: dt)
+        return Self.heightMismatch(height, track.height) < Self.sameHeightMismatch && onLostRidersWay(track, x: x, dt: dt)
     }
 }
 

@@ -239,7 +239,7 @@ public struct RiderTracker: Sendable {
                     let distance = abs(c.upperCentreX - predicted)
                     // Nearest first, a region of another size counting as further: when a head
                     // followed apart joins its body again, the body's track takes the whole.
-                    let mismatch = abs(c.height - tracks[t].height) / max(1e-6, max(c.height, tracks[t].height))
+                    let mismatch = Self.heightMismatch(c.height, tracks[t].height)
                     // People do not jump up or down the view: the vertical offset of the region's
                     // middle (in view widths) counts too, so a post's edge in a shaking view at
                     // the rider's x does not take the rider's place.
@@ -356,8 +356,16 @@ public struct RiderTracker: Sendable {
             && time - track.motion.lastRiding <= settings.riderLapseSeconds
     }
 
+    /// Two regions' heights differ by less than this share of the taller: one person's height.
+    static let sameHeightMismatch = 0.4
+
+    /// How far apart two heights are, as a share of the taller (0 the same, towards 1 very unlike).
+    static func heightMismatch(_ a: Double, _ b: Double) -> Double {
+        abs(a - b) / max(1e-6, max(a, b))
+    }
+
     /// The rider's track was not matched this frame. When a track begun since the rider was last
-    /// seen is where the rider should be (within their width) and of their height, it is the rider seen again as a new region (after a post or a fragment took the rider's
+    /// seen is where the rider should be (within their width) and of their height (`sameHeightMismatch`), it is the rider seen again as a new region (after a post or a fragment took the rider's
     /// region for a frame): it takes over the rider's identity, speed fits and history, so the
     /// timing core sees one path. Returns the rider's track index.
     private mutating func handOver(from rider: Int, time: Double) -> Int {
@@ -365,8 +373,7 @@ public struct RiderTracker: Sendable {
         let predicted = old.x + old.velocity * max(1e-3, time - old.lastSeen)
         for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
             let new = tracks[t]
-            let mismatch = abs(new.height - old.height) / max(1e-6, max(new.height, old.height))
-            guard mismatch < 0.4, abs(new.x - predicted) <= max(old.width, 2 * tuning.cell)
+            guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch, abs(new.x - predicted) <= max(old.width, 2 * tuning.cell)
                 || foundAgainOnTheirWay(old, at: new.x, time: time) else { continue }
             var merged = old
             merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
