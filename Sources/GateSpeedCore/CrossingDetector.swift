@@ -49,6 +49,12 @@ public struct CrossingDetector: Sendable {
     /// One tracked sample: time and position with their standard deviations.
     struct Point {
         var t: Double, x: Double, tSigma: Double, xSigma: Double
+
+        /// A point from measured sigmas: one that is not a finite, non-negative number counts as 0.
+        static func measured(t: Double, x: Double, tSigma: Double, xSigma: Double) -> Point {
+            Point(t: t, x: x, tSigma: tSigma.isFinite ? max(0, tSigma) : 0,
+                  xSigma: xSigma.isFinite ? max(0, xSigma) : 0)
+        }
     }
     /// The latest time seen (tracked or not), to ignore non-increasing timestamps.
     private var latestTime: Double?
@@ -96,8 +102,7 @@ public struct CrossingDetector: Sendable {
             beforePrevious = nil
         }
         guard let x, x.isFinite else { return }
-        let point = Point(t: t, x: x, tSigma: tSigma.isFinite ? max(0, tSigma) : 0,
-                          xSigma: xSigma.isFinite ? max(0, xSigma) : 0)
+        let point = Point.measured(t: t, x: x, tSigma: tSigma, xSigma: xSigma)
         guard let last = previous else {
             stretch &+= 1
             for index in posts.indices {

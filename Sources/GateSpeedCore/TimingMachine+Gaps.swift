@@ -158,7 +158,6 @@ extension TimingMachine {
     }
 
     private static func sighting(_ sample: RiderSample, x: Double) -> Sighting {
-        Sighting(t: sample.t, x: x, tSigma: sample.tSigma.isFinite ? max(0, sample.tSigma) : 0,
-                 xSigma: sample.xSigma.isFinite ? max(0, sample.xSigma) : 0)
+        Sighting.measured(t: sample.t, x: x, tSigma: sample.tSigma, xSigma: sample.xSigma)
     }
 }

@@ -23,25 +23,18 @@ extension RiderTracker {
     /// held, it is the rider, was riding when last seen, and its predicted position is still in
     /// view; 0 otherwise.
     func lostRiderBridgeSeconds(_ track: Track, time: Double) -> Double {
-        guard holdingRun, track.id == riderID, ridesForBridge(track), track.motion.ridingDirection != 0 else { return 0 }
-        let expected = track.x + track.velocity * max(0, time - track.lastSeen)
-        guard expected > 0, expected < 1 else { return 0 }
+        guard holdingRun, track.id == riderID, ridesForBridge(track), track.motion.ridingDirection != 0,
+              isExpectedInView(track, time: time) else { return 0 }
         return Self.lostRiderSeconds
     }
 
     /// Whether a region at normalised view x `x`, `dt` seconds after the run's rider `track` was
-    /// last seen, lies on their way: travelled along their direction between what the speed
-    /// fit's bounds allow, widened by their own size and by `lostRiderAcceleration` over `dt`.
+    /// last seen, lies on their way (`liesOnTheirWay`), widened by what `lostRiderAcceleration`
+    /// moves them over `dt`.
     func onLostRidersWay(_ track: Track, x: Double, dt: Double) -> Bool {
-        let direction = track.motion.ridingDirection
-        guard direction != 0, track.motion.speedUpperBound > 0 else { return false }
         let metres = max(1e-3, settings.courseMetresPerViewWidth)
         let drift = 0.5 * Self.lostRiderAcceleration / metres * dt * dt
-        let tolerance = max(track.width, 2 * tuning.cell) + drift
-        let travelled = (x - track.x) * direction
-        let fastest = min(track.motion.speedUpperBound, tuning.fastestRider)
-        return travelled >= track.motion.speedLowerBound * dt - tolerance
-            && travelled <= fastest * dt + tolerance
+        return liesOnTheirWay(track, x: x, dt: dt, slack: drift)
     }
 
     /// Whether `track` may take a region of height `height` (view heights) at view x `x`, `dt`

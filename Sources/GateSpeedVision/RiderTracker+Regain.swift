@@ -24,14 +24,21 @@ extension RiderTracker {
     /// now at normalised view x `x` can be the rider found again on their way at `time` (seconds).
     func foundAgainOnTheirWay(_ old: Track, at x: Double, time: Double) -> Bool {
         let direction = old.motion.ridingDirection
-        guard direction != 0, old.lastSeen - old.motion.lastRiding <= settings.riderLapseSeconds,
-              old.motion.speedUpperBound > 0 else { return false }
-        let dt = max(1e-3, time - old.lastSeen)
-        let tolerance = max(old.width, 2 * tuning.cell)
-        let travelled = (x - old.x) * direction
-        // No faster than the fastest rider, however little the fit knows.
-        let fastest = min(old.motion.speedUpperBound, tuning.fastestRider)
-        return travelled >= old.motion.speedLowerBound * dt - tolerance
+        guard old.lastSeen - old.motion.lastRiding <= settings.riderLapseSeconds else { return false }
+        return liesOnTheirWay(old, x: x, dt: max(1e-3, time - old.lastSeen))
+    }
+
+    /// Whether a region at normalised view x `x`, `dt` seconds after `track` was last seen, lies
+    /// on their way: travelled along their riding direction between what their speed fit's bounds
+    /// allow (never faster than the fastest rider, however little the fit knows), give or take
+    /// their own size and `slack` more (view widths).
+    func liesOnTheirWay(_ track: Track, x: Double, dt: Double, slack: Double = 0) -> Bool {
+        let direction = track.motion.ridingDirection
+        guard direction != 0, track.motion.speedUpperBound > 0 else { return false }
+        let tolerance = max(track.width, 2 * tuning.cell) + slack
+        let travelled = (x - track.x) * direction
+        let fastest = min(track.motion.speedUpperBound, tuning.fastestRider)
+        return travelled >= track.motion.speedLowerBound * dt - tolerance
             && travelled <= fastest * dt + tolerance
     }
 

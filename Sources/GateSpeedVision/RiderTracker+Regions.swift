@@ -112,10 +112,16 @@ extension RiderTracker {
     /// the view (someone expected beyond its edge has left it: whoever comes in there is someone
     /// else), `gapBridgeSeconds` otherwise.
     func bridgeSeconds(_ track: Track, time: Double) -> Double {
-        let expected = track.x + track.velocity * max(0, time - track.lastSeen)
-        let riding = ridesForBridge(track) && expected > 0 && expected < 1
+        let riding = ridesForBridge(track) && isExpectedInView(track, time: time)
         let bridge = riding ? max(settings.gapBridgeSeconds, settings.ridingGapBridgeSeconds) : settings.gapBridgeSeconds
         return bridge + unlookedSeconds(since: track.lastSeen, until: time)
+    }
+
+    /// Whether `track`, moving on at its velocity since it was last seen, is still expected
+    /// inside the view at `time` (seconds).
+    func isExpectedInView(_ track: Track, time: Double) -> Bool {
+        let expected = track.x + track.velocity * max(0, time - track.lastSeen)
+        return expected > 0 && expected < 1
     }
 }
 

@@ -365,16 +365,18 @@ public struct RiderTracker: Sendable {
     }
 
     /// The rider's track was not matched this frame. When a track begun since the rider was last
-    /// seen is where the rider should be (within their width) and of their height (`sameHeightMismatch`), it is the rider seen again as a new region (after a post or a fragment took the rider's
-    /// region for a frame): it takes over the rider's identity, speed fits and history, so the
+    /// seen is of their height (`sameHeightMismatch`) and where the rider should be (within their
+    /// width, or on their way: `foundAgainOnTheirWay`), it is the rider seen again as a new region
+    /// (after a post or a fragment took the rider's region for a frame): it takes over the rider's identity, speed fits and history, so the
     /// timing core sees one path. Returns the rider's track index.
     private mutating func handOver(from rider: Int, time: Double) -> Int {
         let old = tracks[rider]
         let predicted = old.x + old.velocity * max(1e-3, time - old.lastSeen)
         for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
             let new = tracks[t]
-            guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch, abs(new.x - predicted) <= max(old.width, 2 * tuning.cell)
-                || foundAgainOnTheirWay(old, at: new.x, time: time) else { continue }
+            guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch,
+                  abs(new.x - predicted) <= max(old.width, 2 * tuning.cell) || foundAgainOnTheirWay(old, at: new.x, time: time)
+            else { continue }
             var merged = old
             merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
             merged.footX = new.footX; merged.footY = new.footY; merged.footBefore = new.footBefore
