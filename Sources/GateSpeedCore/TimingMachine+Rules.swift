@@ -44,6 +44,15 @@ extension TimingMachine {
             guard crossing.direction == .rightToLeft else { return }
             direction = .rightToLeft
         } else {
+            // A rider first tracked just inside an outer post (`TimingMachine+LateEntry`).
+            if let start = lateEntryStart(before: crossing) {
+                judgeWhileArmed(start, emit: emit)
+                if case .running(let direction, let nextPost, let startTime) = phase {
+                    judgeWhileRunning(crossing, direction: direction, nextPost: nextPost,
+                                      startTime: startTime, emit: emit)
+                }
+                return
+            }
             invalidate(.innerStart, post: crossing.post, t: crossing.t, emit: emit)
             return
         }
