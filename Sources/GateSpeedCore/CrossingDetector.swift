@@ -8,12 +8,16 @@ public struct Crossing: Sendable, Equatable {
     /// One standard deviation of `t`, seconds: timestamp jitter, position noise over the
     /// rider's speed, and the error of interpolating a curved track with a straight line.
     public var tSigma: Double
+    /// The track was lost just beyond the line, by less than the detector's hysteresis (see
+    /// `CrossingDetector`): the post was passed, but the side was never confirmed.
+    public var unconfirmed = false
 
-    public init(post: Int, t: Double, direction: Direction, tSigma: Double = 0) {
+    public init(post: Int, t: Double, direction: Direction, tSigma: Double = 0, unconfirmed: Bool = false) {
         self.post = post
         self.t = t
         self.direction = direction
         self.tSigma = tSigma
+        self.unconfirmed = unconfirmed
     }
 }
 
@@ -98,6 +102,7 @@ public struct CrossingDetector: Sendable {
         if let latestTime, t <= latestTime { return }
         latestTime = t
         if let last = previous, t - last.t > bridgeSeconds {
+            emitCrossingsLeftPending(emit: emit)
             previous = nil
             beforePrevious = nil
         }
@@ -123,6 +128,29 @@ public struct CrossingDetector: Sendable {
             let index = x > last.x ? step : count - 1 - step
             update(post: index, from: last, to: point, acceleration: curvature, emit: emit)
             step += 1
+        }
+    }
+
+    /// The stretch ends (a gap over `bridgeSeconds`) with its last position beyond a line it was
+    /// confirmed on the other side of, but by less than `hysteresis`: a rider lost just after
+    /// passing a post (faint, or merged with someone) has crossed it, and no later jitter can
+    /// take that back. Emitted, in travel order, when that position lies beyond the line by at
+    /// least its own sigma and the last step went that way; timed as any crossing, marked
+    /// `unconfirmed`.
+    private mutating func emitCrossingsLeftPending(emit: (Crossing) -> Void) {
+        guard let last = previous, let before = beforePrevious, last.x != before.x else { return }
+        let rightwards = last.x > before.x
+        let count = posts.count
+        var step = 0
+        while step < count {
+            let index = rightwards ? step : count - 1 - step
+            step += 1
+            let side: Int8 = last.x >= posts[index] ? 1 : -1
+            guard side != confirmedSide[index], (side > 0) == rightwards,
+                  abs(last.x - posts[index]) >= last.xSigma else { continue }
+            confirmedSide[index] = side
+            emit(Crossing(post: index + 1, t: lineTime[index], direction: side > 0 ? .leftToRight : .rightToLeft,
+                          tSigma: lineSigma[index], unconfirmed: true))
         }
     }
 

@@ -81,7 +81,7 @@ extension TimingMachine {
         // Only a start known well against the whole run (its time at this pace): a first sighting
         // whose position is itself uncertain (a region cut by the view's edge, averaged with the
         // next) would move the start by a large share of the run.
-        let runSeconds = span / pace
+        let runSeconds = abs(course.postSpan) / pace
         guard t.isFinite, sigma.isFinite, sigma <= Self.lateEntryRelativeSigma * runSeconds else { return nil }
         return Crossing(post: outer, t: t, direction: crossing.direction, tSigma: sigma)
     }

@@ -35,6 +35,9 @@ extension TimingMachine {
     }
 
     mutating func judgeWhileArmed(_ crossing: Crossing, emit: (TimingEvent) -> Void) {
+        // A side never confirmed (the track lost just past the line) does not start a run: the
+        // positions of a rider only just found are the least sure, and a start makes the speed.
+        guard !crossing.unconfirmed else { return }
         let lastPost = course.postCount
         let direction: Direction
         if crossing.post == 1 {
