@@ -1,0 +1,90 @@
+import Testing
+@testable import GateSpeedCore
+
+/// A rider first tracked just inside an outer post (`TimingMachine+LateEntry`): started by
+/// extrapolating back to the outer post, with a sigma that holds the truth; someone first
+/// tracked further in is still `inner_start`.
+@Suite struct TimingMachineLateEntryTests {
+    /// A fast rider: 0.4 view widths a second (about 50 km/h on the standard 28 m course).
+    static let pace = 0.4
+
+    struct Entry: CustomStringConvertible, Sendable {
+        var direction: Direction
+        var fps: Double
+        /// How far past the outer post the rider is first tracked, view widths.
+        var firstPast: Double
+        var description: String { "\(direction.rawValue) \(fps) fps first tracked \(firstPast) past the outer post" }
+    }
+
+    /// The rider crosses the outer post at t = 1 s and is tracked from `firstPast` beyond it, with
+    /// the smoothed track's sigmas (0.001 view widths, 0.6 px at 640: a whole region), ±3 ms of
+    /// jitter and 5 % of frames dropped; nobody before.
+    static func ride(_ entry: Entry, seed: UInt64) throws -> (events: [TimingEvent], truth: [Double]) {
+        var rng = SplitMix64(seed: seed)
+        let ltr = entry.direction == .leftToRight
+        let posts = Course.standard.posts
+        let outer = ltr ? posts[0] : posts[posts.count - 1]
+        let way = ltr ? 1.0 : -1.0
+        func x(_ t: Double) -> Double { outer + way * pace * (t - 1) }
+        let firstSeen = 1 + entry.firstPast / pace
+        let times = Tracks.frameTimes(from: 0, to: 5, fps: entry.fps, jitter: 0.003, dropRate: 0.05, rng: &rng)
+        var machine = try TimingMachine.armed()
+        var events: [TimingEvent] = []
+        for t in times {
+            let seen = t >= firstSeen && x(t) >= 0 && x(t) <= 1
+            let sample = RiderSample(t: t, x: seen ? x(t) : nil, confidence: seen ? 0.9 : 0,
+                                     xSigma: seen ? 0.001 : 0, tSigma: 0.0017)
+            machine.observe(sample) { events.append($0) }
+        }
+        let order = ltr ? Array(posts.indices) : Array(posts.indices.reversed())
+        return (events, order.map { 1 + abs(posts[$0] - outer) / pace })
+    }
+
+    @Test(arguments: [
+        Entry(direction: .leftToRight, fps: 30, firstPast: 0.05),
+        Entry(direction: .rightToLeft, fps: 30, firstPast: 0.08),
+        Entry(direction: .leftToRight, fps: 15, firstPast: 0.04),
+        Entry(direction: .rightToLeft, fps: 15, firstPast: 0.05),
+    ])
+    func aRiderFirstTrackedJustPastTheOuterPostIsStartedThere(entry: Entry) throws {
+        for seed in UInt64(1)...3 {
+            let (events, truth) = try Self.ride(entry, seed: seed)
+            let first = entry.direction == .leftToRight ? 1 : 5
+            #expect(events.first?.summary == "start \(first) \(entry.direction.rawValue)", "seed \(seed)")
+            guard let result = events.compactMap(\.result).first else {
+                Issue.record("no result, seed \(seed): \(events.map(\.summary))")
+                continue
+            }
+            let elapsed = truth[4] - truth[0]
+            let trueKmh = Course.standard.speedKmh(elapsedSeconds: elapsed)
+            // Within 0.5 % of the truth, and the ± (95 %) holds it.
+            #expect(abs(result.speedKmh - trueKmh) / trueKmh < 0.005, "seed \(seed)")
+            #expect(abs(result.speedKmh - trueKmh) <= result.uncertaintyKmh, "seed \(seed)")
+            #expect(abs(result.crossingTimes[0] - truth[0]) < 0.01, "seed \(seed)")
+        }
+    }
+
+    /// First tracked 0.16 view widths in (0.4 s at this pace, beyond the extrapolation's reach):
+    /// not a start, as before.
+    @Test func aRiderFirstTrackedFurtherInIsStillAnInnerStart() throws {
+        for seed in UInt64(1)...3 {
+            let (events, _) = try Self.ride(Entry(direction: .leftToRight, fps: 30, firstPast: 0.16), seed: seed)
+            #expect(events.first?.summary == "invalid inner_start 2", "seed \(seed)")
+        }
+    }
+
+    /// First tracked just past the outer post, but with a position as unsure as a region cut by the
+    /// view's edge (sigma 0.03 view widths): the extrapolated start would be unsure by a large share
+    /// of the run, so it is not taken.
+    @Test func anUnsureFirstSightingDoesNotStartARun() throws {
+        var machine = try TimingMachine.armed()
+        var events: [TimingEvent] = []
+        var rng = SplitMix64(seed: 7)
+        for t in Tracks.frameTimes(from: 0, to: 3, fps: 15, jitter: 0.003, rng: &rng) where t >= 1.1 {
+            let x = 0.1 + Self.pace * (t - 1)
+            let sample = RiderSample(t: t, x: x, confidence: 0.9, xSigma: t < 1.2 ? 0.03 : 0.002, tSigma: 0.0017)
+            machine.observe(sample) { events.append($0) }
+        }
+        #expect(events.first?.summary == "invalid inner_start 2")
+    }
+}
