@@ -27,7 +27,7 @@ extension TimingMachine {
     /// (1 sigma: a speed 2 % off would be four of them).
     public static let lateEntryRelativeSigma = 0.005
 
-    /// The first sighting of the detector's current stretch (see `TimingMachine+Gaps` for the type).
+    /// The detector's current stretch and its first sighting (time and position with their sigmas).
     struct StretchStart: Sendable {
         var stretch: UInt32 = 0
         var first: CrossingDetector.Point?
