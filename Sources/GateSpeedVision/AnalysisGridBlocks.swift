@@ -29,7 +29,7 @@ extension AnalysisGrid {
     /// A spread (max - min, levels) to how far a shake of a pixel each way moves a block's mean:
     /// 1 for 2 x 2 blocks.
     @inline(__always)
-    static func textureScale(block: Int) -> Float { 2 / Float(block) }
+    static func textureScale(block: Int) -> Float { 1 }
 
     /// Byte offsets of the block passes' buffers within the scratch, for `count` block x values
     /// and a texture window `window` pixels wide: sums, spreads (2 bytes each), column sums (2
