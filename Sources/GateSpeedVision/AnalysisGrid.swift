@@ -304,9 +304,8 @@ public struct AnalysisGrid: Sendable {
     }
 
     /// Like `sample`, and also fills `texture` with each cell's local spread: max - min over the
-    /// pixels of its block and two more on each side (6 x 6 around a 2 x 2 block), times 2 / `block`:
-    /// at most how much the cell's value can move when two frames are shaken a pixel in opposite
-    /// directions (a pixel's shift moves a block's mean by at most the spread over `block`).
+    /// pixels of its block and two more on each side (6 x 6 around a 2 x 2 block): at most how much
+    /// the cell's value can move when two frames are shaken a pixel or two in opposite directions.
     /// Used while learning the course only.
     public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<Float>,
                        scratch: inout Scratch) {
@@ -419,7 +418,7 @@ public struct AnalysisGrid: Sendable {
     private func gatherTexture(_ plane: Plane, into texture: UnsafeMutablePointer<Float>) {
         let base = plane.base.assumingMemoryBound(to: UInt8.self)
         let right = rightStep, down = downStep, reach = textureReach, window = block + 2 * textureReach
-        let columns = self.columns, scale = Self.textureScale(block: block)
+        let columns = self.columns
         luma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
             luma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
                 for row in 0..<rows {
@@ -435,7 +434,7 @@ public struct AnalysisGrid: Sendable {
                                 low = min(low, v); high = max(high, v)
                             }
                         }
-                        texture[row * columns + column] = Float(high &- low) * scale
+                        texture[row * columns + column] = Float(high &- low)
                     }
                 }
             }

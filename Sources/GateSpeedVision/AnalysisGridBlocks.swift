@@ -18,18 +18,16 @@ import GateSpeedFrames
 /// Row passes (camera upright or upside down): per grid row, the block's `block` sensor rows are
 /// added down into per-pixel column sums, sixteen at a time, then `block` of those across, and
 /// each cell's sum is gathered from its block's first pixel; the texture the same way with the
-/// minima and maxima over `block + 4` rows and columns.
+/// minima and maxima over `block + 4` rows and columns. The texture stays the window's max - min
+/// (not scaled down by 2 / `block`, what a pixel's shake each way moves a larger block's mean by):
+/// a camera shaking by more than a pixel moves a 2 x 2 mean by up to the whole spread, and the
+/// stillness test, tuned on that, waited seconds after a bump with the scaled spread.
 extension AnalysisGrid {
     /// The block side for a cell `cellSpan` sensor pixels wide: its whole pixels, 2 ... `largestBlock`.
     static func blockSide(cellSpan: Double) -> Int {
         guard cellSpan.isFinite else { return 2 }
         return min(largestBlock, max(2, Int(cellSpan + 1e-9)))
     }
-
-    /// A spread (max - min, levels) to how far a shake of a pixel each way moves a block's mean:
-    /// 1 for 2 x 2 blocks.
-    @inline(__always)
-    static func textureScale(block: Int) -> Float { 1 }
 
     /// Byte offsets of the block passes' buffers within the scratch, for `count` block x values
     /// and a texture window `window` pixels wide: sums, spreads (2 bytes each), column sums (2
@@ -53,7 +51,7 @@ extension AnalysisGrid {
                       scratch: inout Scratch) {
         let count = span.high - span.low + 1, k = block, reach = textureReach, window = k + 2 * reach
         let layout = Self.blockBuffers(count: count, window: window)
-        let inverse = 1 / Float(k * k), scale = Self.textureScale(block: k), columns = self.columns
+        let inverse = 1 / Float(k * k), columns = self.columns
         scratch.with(atLeast: scratchBytes) { buffer in
             let sums = buffer.assumingMemoryBound(to: UInt16.self)
             let spreads = (buffer + layout.spreads).assumingMemoryBound(to: UInt16.self)
@@ -70,7 +68,7 @@ extension AnalysisGrid {
                         if let texture {
                             Self.windowSpreads(top - (reach &* down &+ reach), down: down, window: window, count: count,
                                                lows: lows, highs: highs, into: spreads)
-                            Self.gatherScaled(spreads, table: table, count: columns, scale: scale,
+                            Self.gatherScaled(spreads, table: table, count: columns, scale: 1,
                                               into: texture + row &* columns)
                         }
                         Self.gatherScaled(sums, table: table, count: columns, scale: inverse, into: cells + row &* columns)

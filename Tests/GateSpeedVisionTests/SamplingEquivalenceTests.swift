@@ -61,7 +61,7 @@ import Testing
                         low = min(low, value); high = max(high, value)
                     }
                 }
-                texture.append(Float(high - low) * (2 / Float(k)))
+                texture.append(Float(high - low))
             }
         }
         return (cells, texture)
