@@ -2,16 +2,16 @@ import GateSpeedFrames
 import Testing
 @testable import GateSpeedVision
 
-/// At large frame sizes a cell averages as many of the pixels it covers as fit in a square
-/// (`AnalysisGrid.block`), so its noise falls with the cell's size and a faint rider under
-/// sensor noise stands out as well at 1280 x 720 as at 320 x 240.
+/// At large frame sizes a cell averages a square of pixels half as wide as the cell
+/// (`AnalysisGrid.block`), so its noise falls with the cell's size.
 @Suite struct AnalysisGridBlockTests {
-    /// The block side follows the cell's span in whole pixels, whatever the rotation.
-    @Test func theBlockIsAsWideAsTheCellInWholePixels() {
+    /// The block side is half the cell's span in whole pixels (at least 2), whatever the rotation.
+    @Test func theBlockIsHalfTheCellInWholePixels() {
         let cases: [(Int, Int, FrameGeometry, Int)] = [
-            (320, 240, .identity, 2), (640, 480, .identity, 3), (640, 360, .identity, 3), (800, 600, .identity, 4),
-            (1280, 720, .identity, 6), (720, 1280, FrameGeometry(rotation: .clockwise90), 6),
-            (1280, 720, FrameGeometry(crop: FrameGeometry.Rect(x: 0, y: 0, width: 0.5, height: 0.5)), 3),
+            (320, 240, .identity, 2), (640, 480, .identity, 2), (960, 540, .identity, 2), (1280, 720, .identity, 3),
+            (1280, 1024, .identity, 3), (720, 1280, FrameGeometry(rotation: .clockwise90), 3),
+            (1280, 720, FrameGeometry(rotation: .clockwise90), 2),
+            (1280, 1280, FrameGeometry(crop: FrameGeometry.Rect(x: 0, y: 0, width: 1, height: 0.5)), 3),
         ]
         let bytes = [UInt8](repeating: 100, count: 1280 * 1280)
         for (width, height, geometry, block) in cases {
@@ -25,12 +25,13 @@ import Testing
         }
     }
 
-    /// Under sensor noise sigma 7, a 1280 x 720 cell (6 x 6 pixels) varies by about 7 / 6 from frame
-    /// to frame, not 7 / 2, on the row passes (upright); turned a quarter (a portrait view 720
-    /// pixels wide, 3 x 3 blocks), cell by cell, by about 7 / 3.
+    /// Under sensor noise sigma 7, a 1280 x 720 view's cell (a 3 x 3 block) varies by about 7 / 3
+    /// from frame to frame, not 7 / 2: upright (row passes) and from a sensor turned a quarter
+    /// (cell by cell).
     @Test func aCellsNoiseFallsWithItsBlock() {
-        for (geometry, block) in [(FrameGeometry.identity, 6), (FrameGeometry(rotation: .clockwise90, mirror: true), 3)] {
-            let width = 1280, height = 720
+        for (geometry, width, height) in [(FrameGeometry.identity, 1280, 720),
+                                          (FrameGeometry(rotation: .clockwise90, mirror: true), 720, 1280)] {
+            let block = 3
             var random = SamplingEquivalenceTests.Bytes(state: 7)
             func noisyFrame() -> [UInt8] {
                 (0..<(width * height)).map { _ in
