@@ -4,9 +4,12 @@ import GateSpeedFrames
 ///
 /// Cell `(column, row)` covers the view rectangle
 /// `[column / columns, (column + 1) / columns) x [row / rows, (row + 1) / rows)` (normalised,
-/// top-left origin). Its value is the mean luma (0-255) of the 2 x 2 sensor pixels at the
-/// cell's sampling point, found through `FrameGeometry`, so rotation, mirroring and cropping
-/// cost nothing per frame: they are folded into tables of byte offsets built once per size.
+/// top-left origin). Its value is the mean luma (0-255) of the `block` x `block` sensor pixels
+/// centred on the cell's sampling point, found through `FrameGeometry`, so rotation, mirroring and
+/// cropping cost nothing per frame: they are folded into tables of byte offsets built once per
+/// size. The block is half as wide as the cell in whole pixels (2 up to 1152 px wide, 3 at 1280,
+/// 5 at 1920, at most `largestBlock`), so a cell's noise is the pixels' noise over `block`, not
+/// over 2, at large frame sizes (see `AnalysisGridBlocks.swift`).
 ///
 /// The sampling point is not the same in every row: row `r` samples at
 /// `column + 0.5 + rowShift(r)` cells across. Staggering the rows this way means a person
@@ -35,25 +38,30 @@ public struct AnalysisGrid: Sendable {
         }
     }
 
-    /// Where each cell's 2 x 2 block starts in the luma plane.
-    private var luma = CellTable()
+    /// Pixels a side of each cell's block (2 ... `largestBlock`).
+    public private(set) var block = 2
+    /// The largest block side: a block's sum of `largestBlock`² bytes fits a UInt16.
+    public static let largestBlock = 12
+
+    /// Where each cell's block starts in the luma plane.
+    var luma = CellTable()
     /// Byte distance to the right-hand and lower neighbours of that sample.
-    private var rightStep = 1
-    private var downStep = 1
-    /// Pixels the texture neighbourhood reaches beyond the 2 x 2 block on each side (0 or 2).
-    private var textureReach = 0
+    var rightStep = 1
+    var downStep = 1
+    /// Pixels the texture neighbourhood reaches beyond the block on each side (0 or 2).
+    var textureReach = 0
     /// Row-aligned luma (see `CellTable.rowAligned`) with a layout the row passes read:
     /// pixel stride 1 or 2, at least 32 pixels wide and 8 high.
-    private var rowPasses = false
+    var rowPasses = false
     /// Whether the steady-state sums go through the row pass too (narrow views, where the
     /// blocks of neighbouring cells overlap or nearly touch) or are gathered cell by cell.
     private var rowPassSums = false
     /// Row-pass layouts: each cell's block x less `span.low`, `(row & 3) * columns + column`.
-    private var blockX: [Int32] = []
+    var blockX: [Int32] = []
     /// Row-pass layouts: the sensor row of each grid row's blocks.
-    private var blockRow: [Int] = []
+    var blockRow: [Int] = []
     /// Row-pass layouts: the smallest and largest block x of any cell.
-    private var span = (low: 0, high: 0)
+    var span = (low: 0, high: 0)
     /// `Float(sum) * 0.25` for every sum of four bytes (0...1020): a cell's value from its sum.
     private let quarter: [Float]
     /// `Float(byte)` for every byte: a chroma sample's value.
@@ -82,13 +90,17 @@ public struct AnalysisGrid: Sendable {
         rightStep = plane.width > 1 ? plane.pixelStride : 0
         downStep = plane.height > 1 ? plane.rowStride : 0
         let w = Double(plane.width), h = Double(plane.height)
-        // Keep a margin around the 2 x 2 block for the texture neighbourhood.
+        let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
+        // Keep a margin around the block for the texture neighbourhood.
         let reach = (plane.width >= 8 && plane.height >= 8) ? 2 : 0
         textureReach = reach
+        block = reach == 0 ? 2 : Self.blockSide(cellSpan: min(view.width / Double(columns), view.height / Double(rows)))
         let minX = reach, minY = reach
-        let maxX = max(minX, plane.width - 2 - reach), maxY = max(minY, plane.height - 2 - reach)
+        let maxX = max(minX, plane.width - block - reach), maxY = max(minY, plane.height - block - reach)
+        // The block's first pixel: its centre nearest the sampling point (for 2: `Int(x - 0.5)`).
+        let half = 0.5 * Double(block) - 0.5
         let points = samplePoints { s in
-            (min(maxX, max(minX, Int(s.x * w - 0.5))), min(maxY, max(minY, Int(s.y * h - 0.5))))
+            (min(maxX, max(minX, Int(s.x * w - half))), min(maxY, max(minY, Int(s.y * h - half))))
         }
         luma = CellTable(points: points, columns: columns, rows: rows, layout: layout)
         rowPasses = luma.rowAligned && (plane.pixelStride == 1 || plane.pixelStride == 2)
@@ -106,11 +118,11 @@ public struct AnalysisGrid: Sendable {
             }
             span = (low, high)
             blockX = (0..<(4 * columns)).map { Int32(points.x[$0] - low) }
-            // The row pass costs about 1.3 instructions a pixel and saves about 6 a cell.
-            rowPassSums = (high - low + 1) <= 5 * columns
+            // The row pass costs about 1.3 instructions a pixel and saves about 6 a cell (and
+            // about `block`² a cell for larger blocks).
+            rowPassSums = block > 2 || (high - low + 1) <= 5 * columns
         }
         if !rowPasses { rowPassSums = false }
-        let view = geometry.viewSize(sensorWidth: plane.width, sensorHeight: plane.height)
         viewPixelsPerColumn = view.width / Double(columns)
         return true
     }
@@ -189,15 +201,16 @@ public struct AnalysisGrid: Sendable {
     /// each), the spreads (2 bytes each, and some; the steady pass keeps `rowSums`' pairs down
     /// there), two sets of vertical minima and maxima (the block and the reach either side, and
     /// some) and of pairs down (2 bytes each), then room for the luma one byte a pixel (packed 4:2:2 only).
-    private var scratchBytes: Int { rowBuffersBytes + planarBytes }
+    var scratchBytes: Int { rowBuffersBytes + planarBytes }
 
-    private var rowBuffersBytes: Int {
+    var rowBuffersBytes: Int {
         guard rowPasses else { return 0 }
+        if block > 2 { return blockBuffersBytes }
         let count = span.high - span.low + 1
         return (2 * count + (2 * count + 16) + 8 * (count + 2 * textureReach + 16) + 15) & ~15
     }
 
-    private var planarBytes: Int {
+    var planarBytes: Int {
         rowPasses && luma.builtFor.pixelStride == 2 ? luma.builtFor.width * luma.builtFor.height : 0
     }
 
@@ -207,7 +220,7 @@ public struct AnalysisGrid: Sendable {
         fileprivate var bytes: [UInt8] = []
         public init() {}
 
-        fileprivate mutating func with<R>(atLeast count: Int, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+        mutating func with<R>(atLeast count: Int, _ body: (UnsafeMutableRawPointer) -> R) -> R {
             if bytes.count < count { bytes = [UInt8](repeating: 0, count: count) }
             return bytes.withUnsafeMutableBytes { body($0.baseAddress!) }
         }
@@ -262,6 +275,7 @@ public struct AnalysisGrid: Sendable {
 
     /// Fills `cells` (count `cellCount`) with the mean luma of each cell. `prepare(for:)` first.
     public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, scratch: inout Scratch) {
+        if block > 2 && rowPasses { return sampleBlocks(plane, into: cells, texture: nil, scratch: &scratch) }
         guard rowPassSums else { return gatherSums(plane, into: cells) }
         let count = span.high - span.low + 1
         scratch.with(atLeast: scratchBytes) { buffer in
@@ -290,10 +304,12 @@ public struct AnalysisGrid: Sendable {
     }
 
     /// Like `sample`, and also fills `texture` with each cell's local spread: max - min over the
-    /// 6 x 6 pixels around its 2 x 2 block, i.e. how much the cell's value can move when two
-    /// frames are shaken a pixel in opposite directions. Used while learning the course only.
+    /// pixels of its block and two more on each side (6 x 6 around a 2 x 2 block): at most how much
+    /// the cell's value can move when two frames are shaken a pixel or two in opposite directions.
+    /// Used while learning the course only.
     public func sample(_ plane: Plane, into cells: UnsafeMutablePointer<Float>, texture: UnsafeMutablePointer<Float>,
                        scratch: inout Scratch) {
+        if block > 2 && rowPasses { return sampleBlocks(plane, into: cells, texture: texture, scratch: &scratch) }
         guard rowPasses else {
             gatherSums(plane, into: cells)
             return gatherTexture(plane, into: texture)
@@ -375,8 +391,9 @@ public struct AnalysisGrid: Sendable {
 
     // MARK: - Gathering cell by cell (any layout)
 
-    /// The cells' values straight from their blocks' four pixels.
+    /// The cells' values straight from their blocks' pixels.
     private func gatherSums(_ plane: Plane, into cells: UnsafeMutablePointer<Float>) {
+        if block > 2 { return gatherBlockSums(plane, into: cells) }
         let base = plane.base.assumingMemoryBound(to: UInt8.self)
         let right = rightStep, down = downStep, diagonal = rightStep + downStep, columns = self.columns
         quarter.withUnsafeBufferPointer { quarter in
@@ -400,7 +417,7 @@ public struct AnalysisGrid: Sendable {
     /// The cells' spreads straight from their windows (layouts the row passes do not read).
     private func gatherTexture(_ plane: Plane, into texture: UnsafeMutablePointer<Float>) {
         let base = plane.base.assumingMemoryBound(to: UInt8.self)
-        let right = rightStep, down = downStep, reach = textureReach, window = 2 + 2 * textureReach
+        let right = rightStep, down = downStep, reach = textureReach, window = block + 2 * textureReach
         let columns = self.columns
         luma.rowOffsets.withUnsafeBufferPointer { rowOffsets in
             luma.columnOffsets.withUnsafeBufferPointer { columnOffsets in
@@ -431,7 +448,7 @@ public struct AnalysisGrid: Sendable {
     /// plane's own rows, or for packed 4:2:2 the luma gathered into `planar` first (one pass the
     /// compiler vectorises).
     @inline(__always)
-    private func withRowPasses(_ plane: Plane, planar: UnsafeMutableRawPointer,
+    func withRowPasses(_ plane: Plane, planar: UnsafeMutableRawPointer,
                                _ body: (UnsafePointer<UInt8>, Int, UnsafeBufferPointer<Int>) -> Void) {
         var base = plane.base.assumingMemoryBound(to: UInt8.self)
         var down = plane.rowStride

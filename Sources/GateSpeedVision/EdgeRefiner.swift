@@ -52,6 +52,9 @@ struct EdgeRefiner: Sendable {
         var gain: Float
         /// Smallest threshold (0-255), whatever the noise: the 8-bit quantisation and a margin.
         var minimumDifference: Float
+        /// Pixels a side of each cell's block (`AnalysisGrid.block`): a pixel's noise is the
+        /// cell's times this.
+        var cellBlock: Int = 2
     }
 
     /// Per cell: the 1-sigma deviation of one view pixel from the cell's learnt mean (0-255, gain 1).
@@ -87,8 +90,8 @@ struct EdgeRefiner: Sendable {
     }
 
     /// Takes in the course just learnt, on `frame` (one of the still frames it was learnt from): per
-    /// cell, the deviation of a single view pixel from the cell's mean, the larger of twice the
-    /// temporal noise of the cell's 2 x 2 mean and the rms difference, in this frame, of all the view
+    /// cell, the deviation of a single view pixel from the cell's mean, the larger of `block` times
+    /// the temporal noise of the cell's `block` x `block` mean and the rms difference, in this frame, of all the view
     /// pixels nearest to the cell's sampling point (ground texture, and edges such as a post that
     /// stand inside a cell without touching its sampling point). One pass over the view, once per
     /// calibration.
@@ -120,7 +123,7 @@ struct EdgeRefiner: Sendable {
         }
         for i in 0..<n {
             let spatial = learnCounts[i] > 0 ? (learnSquares[i] / Float(learnCounts[i])).squareRoot() : 0
-            pixelSigma[i] = max(2 * background.noiseValue(at: i), spatial)
+            pixelSigma[i] = max(Float(frame.cellBlock) * background.noiseValue(at: i), spatial)
         }
     }
 

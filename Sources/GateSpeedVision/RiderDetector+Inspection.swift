@@ -19,7 +19,8 @@ extension RiderDetector {
     public var usesLocalLight: Bool { light.isActive }
     /// How well riders can be seen on the learnt course (nil while calibrating): computed on
     /// demand, for the log when the course becomes ready.
-    public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings) : nil }
+    public var visibility: VisibilityMargin? { phase == .ready ? VisibilityMargin(background: background, settings: settings,
+                                                                                        block: gridBlock) : nil }
     /// Everyone the tracker follows now (allocates: logs and diagnostics only).
     public var trackSummaries: [RiderTracker.TrackSummary] { tracker.summaries }
 }

@@ -68,6 +68,8 @@ public struct RiderDetector: Sendable {
 
     /// Analysis grid size, once the first frame has been seen.
     public var gridSize: (columns: Int, rows: Int)? { grid.map { ($0.columns, $0.rows) } }
+    /// Pixels a side of each cell's block (`AnalysisGrid.block`; 2 before the first frame).
+    public var gridBlock: Int { grid?.block ?? 2 }
 
     /// Starts learning the empty course again (button, command).
     public mutating func recalibrate() {
@@ -474,6 +476,7 @@ public struct RiderDetector: Sendable {
     private func pixelContext(frame: VideoFrame, grid: AnalysisGrid) -> EdgeRefiner.Frame {
         EdgeRefiner.Frame(plane: frame.luma, geometry: geometry, viewWidth: viewPixels.width,
                           viewHeight: viewPixels.height, gridColumns: grid.columns, gridRows: grid.rows,
-                          gain: background.gain, minimumDifference: 0.5 * settings.minimumContrast)
+                          gain: background.gain, minimumDifference: 0.5 * settings.minimumContrast,
+                          cellBlock: grid.block)
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// Measured once, when the course is learnt:
 /// - `noise`: the sensor's noise, 1 sigma, luma levels (0-255) of one pixel: twice the median
-///   temporal deviation of the cells (each cell is the mean of 2 x 2 pixels).
+///   temporal deviation of the cells times the block side (each cell is the mean of `block` x
+///   `block` pixels, `AnalysisGrid.block`: twice it for 2 x 2).
 /// - `threshold`: the smallest luma difference (levels) of a person-sized region from the course
 ///   that the detector marks: the cells' median threshold, or the median limit of the pooled
 ///   test over blocks of cells (a cell's share) where that is lower.
@@ -53,8 +54,8 @@ public struct VisibilityMargin: Sendable, Equatable {
             + Self.decimal(margin, margin < 10 ? 1 : 0) + " (×" + Self.decimal(reliableMargin, 1, trimmed: true) + " needed)"
     }
 
-    /// The margin of `background`, just learnt.
-    init(background: BackgroundModel, settings: VisionSettings) {
+    /// The margin of `background`, just learnt, on cells of `block` x `block` pixels.
+    init(background: BackgroundModel, settings: VisionSettings, block: Int = 2) {
         var noiseHistogram = LevelHistogram(), thresholdHistogram = LevelHistogram()
         var lumaCounts = [Int](repeating: 0, count: 256)
         let n = background.cellCount
@@ -76,7 +77,7 @@ public struct VisibilityMargin: Sendable, Equatable {
         // the blocks' limit, a cell's share of it.
         let threshold = pooledCells * 2 >= n ? min(thresholdHistogram.median, pooledHistogram.median)
                                              : thresholdHistogram.median
-        self.init(noise: 2 * cellNoise, threshold: max(0.25, threshold),
+        self.init(noise: Float(block) * cellNoise, threshold: max(0.25, threshold),
                   typicalContrast: settings.typicalRiderContrastFraction * medianLuma,
                   reliableMargin: settings.reliableVisibilityMargin)
     }

@@ -32,13 +32,15 @@ import Testing
         return buffer
     }
 
-    /// The original sampling: an offset table, four bytes a cell, a 6 x 6 window a cell.
+    /// The original sampling: an offset table, `block` x `block` bytes a cell (four up to 320 px
+    /// wide), a window two pixels wider on each side a cell (6 x 6 for 2 x 2).
     static func referenceSample(_ plane: Plane, grid: AnalysisGrid) -> (cells: [Float], texture: [Float]) {
         let w = Double(plane.width), h = Double(plane.height)
         let right = plane.width > 1 ? plane.pixelStride : 0, down = plane.height > 1 ? plane.rowStride : 0
         let reach = (plane.width >= 8 && plane.height >= 8) ? 2 : 0
+        let k = grid.block, half = Double(k) / 2 - 0.5
         let minX = reach, minY = reach
-        let maxX = max(minX, plane.width - 2 - reach), maxY = max(minY, plane.height - 2 - reach)
+        let maxX = max(minX, plane.width - k - reach), maxY = max(minY, plane.height - k - reach)
         let base = plane.base.assumingMemoryBound(to: UInt8.self)
         var cells: [Float] = [], texture: [Float] = []
         for row in 0..<grid.rows {
@@ -46,13 +48,15 @@ import Testing
             for column in 0..<grid.columns {
                 let u = (Double(column) + 0.5 + AnalysisGrid.rowShift(row)) / Double(grid.columns)
                 let s = grid.geometry.sensorPoint(viewX: u, viewY: v)
-                let px = min(maxX, max(minX, Int(s.x * w - 0.5)))
-                let py = min(maxY, max(minY, Int(s.y * h - 0.5)))
+                let px = min(maxX, max(minX, Int(s.x * w - half)))
+                let py = min(maxY, max(minY, Int(s.y * h - half)))
                 let p = base + plane.offset(x: px, y: py)
-                cells.append(Float(Int(p[0]) + Int(p[right]) + Int(p[down]) + Int(p[right + down])) * 0.25)
+                var sum = 0
+                for dy in 0..<k { for dx in 0..<k { sum += Int(p[dy * down + dx * right]) } }
+                cells.append(Float(sum) * (k == 2 ? 0.25 : 1 / Float(k * k)))
                 var low: UInt8 = 255, high: UInt8 = 0
-                for dy in -reach...(1 + reach) {
-                    for dx in -reach...(1 + reach) {
+                for dy in -reach...(k - 1 + reach) {
+                    for dx in -reach...(k - 1 + reach) {
                         let value = p[dy * down + dx * right]
                         low = min(low, value); high = max(high, value)
                     }
@@ -94,7 +98,10 @@ import Testing
     /// (width, height, pixel stride, row padding, grid columns)
     static let layouts: [(Int, Int, Int, Int, Int)] = [
         (320, 240, 1, 0, 192), (320, 240, 2, 0, 192), (640, 480, 1, 32, 192), (1280, 720, 1, 0, 192),
-        (1280, 720, 2, 0, 192), (100, 60, 3, 5, 40), (40, 30, 1, 3, 16), (20, 12, 1, 0, 16), (7, 9, 2, 1, 16),
+        (1280, 720, 2, 0, 192), (800, 600, 2, 8, 192), (1920, 1080, 1, 0, 192), (720, 1280, 1, 0, 192),
+        (100, 60, 3, 5, 40),
+        // Wide, low cells (2 x 2 blocks) whose row spans the whole width: sums gathered cell by cell.
+        (120, 20, 1, 0, 16), (40, 30, 1, 3, 16), (20, 12, 1, 0, 16), (7, 9, 2, 1, 16),
         // Row passes just over and under sixteen pixels wide (cropped), where the last sixteen overlap.
         (32, 8, 1, 0, 16), (33, 9, 1, 0, 16), (48, 10, 2, 0, 16), (50, 12, 1, 1, 17),
         // Rows of cells gathered sixteen, then eight, then one at a time; packed rows copied 64
@@ -106,7 +113,7 @@ import Testing
     ]
 
     @Test func rowPassesAndGathersSampleExactlyAsTheOffsetTableDid() {
-        var checked = (rowPassTexture: 0, rowPassSums: 0, gathered: 0, pairs: 0, alone: 0)
+        var checked = (rowPassTexture: 0, rowPassSums: 0, gathered: 0, pairs: 0, alone: 0, blocks: 0)
         for (index, (width, height, pixelStride, padding, columns)) in Self.layouts.enumerated() {
             let rowStride = width * pixelStride + padding
             let bytes = Self.plane(width: width, height: height, pixelStride: pixelStride, rowStride: rowStride,
@@ -141,6 +148,7 @@ import Testing
                     }
                     #expect(gathered == reference.cells && gatheredTexture == reference.texture)
                     let paths = grid.usesRowPasses
+                    if grid.block > 2 { checked.blocks += 1 }
                     if paths.texture { checked.rowPassTexture += 1 } else { checked.gathered += 1 }
                     if paths.sums { checked.rowPassSums += 1 }
                     let shape = grid.rowPassShape
@@ -151,7 +159,8 @@ import Testing
         }
         // Every path was exercised.
         #expect(checked.rowPassTexture > 0 && checked.rowPassSums > 0 && checked.gathered > 0)
-        #expect(checked.rowPassSums < checked.rowPassTexture, "wide views gather their sums")
+        #expect(checked.rowPassSums < checked.rowPassTexture, "wide views of 2 x 2 blocks gather their sums")
+        #expect(checked.blocks > 0, "blocks larger than 2 x 2")
         #expect(checked.pairs > 0 && checked.alone > 0, "grid rows taken two at a time and alone")
     }
 
