@@ -7,7 +7,7 @@ import GateSpeedFrames
 /// top-left origin). Its value is the mean luma (0-255) of the `block` x `block` sensor pixels
 /// centred on the cell's sampling point, found through `FrameGeometry`, so rotation, mirroring and
 /// cropping cost nothing per frame: they are folded into tables of byte offsets built once per
-/// size. The block is half as wide as the cell in whole pixels (2 up to 1152 px wide, 3 at 1280,
+/// size. The block is half as wide as the cell in whole pixels (2 below 1152 px wide, 3 at 1280,
 /// 5 at 1920, at most `largestBlock`), so a cell's noise is the pixels' noise over `block`, not
 /// over 2, at large frame sizes (see `AnalysisGridBlocks.swift`).
 ///

@@ -1,7 +1,8 @@
 import GateSpeedFrames
 
-/// Cells larger than 4 x 4 pixels: each cell's value is the mean of a `block` x `block` square of
-/// sensor pixels centred on its sampling point, `block` half the cell's span in whole pixels.
+/// Cells 6 pixels wide or more (frames about 1152 pixels wide and up): each cell's value is the
+/// mean of a `block` x `block` square of sensor pixels centred on its sampling point, `block` half
+/// the cell's span in whole pixels.
 ///
 /// A 2 x 2 block at 1280 x 720 (a cell 6.7 pixels wide) uses 4 of the cell's 44 pixels, so the
 /// cell's noise is the pixels' noise over 2; a 3 x 3 block brings it to the pixels' noise over 3
