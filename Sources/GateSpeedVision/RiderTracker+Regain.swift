@@ -23,7 +23,6 @@ extension RiderTracker {
     /// Whether someone first seen since `old` (the rider's track, not matched now) was lost and
     /// now at normalised view x `x` can be the rider found again on their way at `time` (seconds).
     func foundAgainOnTheirWay(_ old: Track, at x: Double, time: Double) -> Bool {
-        let direction = old.motion.ridingDirection
         guard old.lastSeen - old.motion.lastRiding <= settings.riderLapseSeconds else { return false }
         return liesOnTheirWay(old, x: x, dt: max(1e-3, time - old.lastSeen))
     }

@@ -108,7 +108,6 @@ import Testing
                 case .result(let r):
                     print("DIAG result \(r.speedKmh) ± \(r.uncertaintyKmh) crossings \(r.crossingTimes)"); finished = true
                 case .invalid(let r): print("DIAG invalid \(r.reason)"); finished = true
-                default: break
                 }
             }
             if pipeline.lastOutput.phase == .ready {

@@ -115,7 +115,7 @@ import Testing
         scene.riders = [first, second]
         scene.duration = Self.finish(second) + 3
         // A known gap, recorded so the test fails once it is fixed (then drop the wrapper).
-        try withKnownIssue("issue 11, open: both runs detected; the first rider a third of the frame high is timed 0.53 % off (the second within 0.5 %)") {
+        withKnownIssue("issue 11, open: both runs detected; the first rider a third of the frame high is timed 0.53 % off (the second within 0.5 %)") {
             try Self.judge(scene, geometry: crop).expectAll()
         }
     }
@@ -132,7 +132,7 @@ import Testing
         scene.riders = [stopper, second, third]
         scene.duration = Self.finish(third) + 3
         // A known gap, recorded so the test fails once it is fixed (then drop the wrapper).
-        try withKnownIssue("issue 11, open: the third (light) rider is timed 1.0 % off, its foot edge hidden against the ground beyond, and one re-arm comes late") {
+        withKnownIssue("issue 11, open: the third (light) rider is timed 1.0 % off, its foot edge hidden against the ground beyond, and one re-arm comes late") {
             try Self.judge(scene, geometry: crop, valid: [false, true, true]).expectAll()
         }
     }
@@ -196,7 +196,7 @@ import Testing
         scene.riders = [first, second]
         scene.duration = Self.finish(second) + 3
         // A known gap, recorded so the test fails once it is fixed (then drop the wrapper).
-        try withKnownIssue("issue 11, open: found at dusk, timed 0.6-0.7 % off, the second grey rider picked up late and 1.35 % off") {
+        withKnownIssue("issue 11, open: found at dusk, timed 0.6-0.7 % off, the second grey rider picked up late and 1.35 % off") {
             try Self.judge(scene).expectAll()
         }
     }
