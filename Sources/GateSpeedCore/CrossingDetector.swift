@@ -78,6 +78,8 @@ public struct CrossingDetector: Sendable {
     /// detector forgot the rider (a gap over `bridgeSeconds`, `reset`). Positions with the same
     /// value were joined into one path; crossings come only from within one stretch.
     public private(set) var stretch: UInt32 = 0
+    /// The first position of the current `stretch` (nil before any), with its sigmas.
+    private(set) var stretchFirst: Point?
 
     /// Forgets the rider (e.g. after the source was lost). Timestamps may start afresh.
     public mutating func reset() {
@@ -110,6 +112,7 @@ public struct CrossingDetector: Sendable {
         let point = Point.measured(t: t, x: x, tSigma: tSigma, xSigma: xSigma)
         guard let last = previous else {
             stretch &+= 1
+            stretchFirst = point
             for index in posts.indices {
                 confirmedSide[index] = x >= posts[index] ? 1 : -1
             }

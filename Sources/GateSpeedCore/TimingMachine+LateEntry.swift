@@ -27,26 +27,12 @@ extension TimingMachine {
     /// (1 sigma: a speed 2 % off would be four of them).
     public static let lateEntryRelativeSigma = 0.005
 
-    /// The detector's current stretch and its first sighting (time and position with their sigmas).
-    struct StretchStart: Sendable {
-        var stretch: UInt32 = 0
-        var first: CrossingDetector.Point?
-    }
-
-    /// After the detector took the sample: remembers the first sighting of each stretch.
-    mutating func noteStretchStart(_ sample: RiderSample, x: Double?) {
-        guard let x, detector.stretch != stretchStart.stretch else { return }
-        stretchStart = StretchStart(stretch: detector.stretch,
-                                    first: .measured(t: sample.t, x: x, tSigma: sample.tSigma, xSigma: sample.xSigma))
-    }
-
     /// The start crossing of an outer post, extrapolated back from this stretch's first sighting,
     /// when `crossing` (the stretch's first, while armed) is of the inner post next to an outer
     /// post, going inward, and the rider was first tracked between the two; else nil.
     func lateEntryStart(before crossing: Crossing) -> Crossing? {
         let count = course.postCount
-        guard count >= 3, stretchStart.stretch == detector.stretch, let first = stretchStart.first,
-              first.t < crossing.t else { return nil }
+        guard count >= 3, let first = detector.stretchFirst, first.t < crossing.t else { return nil }
         let outer: Int
         if crossing.post == 2 && crossing.direction == .leftToRight {
             outer = 1

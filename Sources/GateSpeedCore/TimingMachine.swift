@@ -42,8 +42,6 @@ public struct TimingMachine: Sendable {
     var riderGoneAt: Double?
     /// The run's rider across tracking gaps (see `TimingMachine+Gaps`).
     var gap = GapMemory()
-    /// The first sighting of the detector's current stretch (see `TimingMachine+LateEntry`).
-    var stretchStart = StretchStart()
 
     /// A machine for `course`; throws every problem with the course and settings.
     public init(course: Course, settings: TimingSettings = TimingSettings()) throws(ConfigurationError) {
@@ -97,7 +95,6 @@ public struct TimingMachine: Sendable {
 
         crossings.removeAll(keepingCapacity: true)
         detector.observe(t: t, x: x, xSigma: sample.xSigma, tSigma: sample.tSigma, into: &crossings)
-        noteStretchStart(sample, x: x)
         collectWalkthrough(t: t)
 
         switch phase {

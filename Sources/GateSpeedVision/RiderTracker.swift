@@ -367,8 +367,9 @@ public struct RiderTracker: Sendable {
     /// The rider's track was not matched this frame. When a track begun since the rider was last
     /// seen is of their height (`sameHeightMismatch`) and where the rider should be (within their
     /// width, or on their way: `foundAgainOnTheirWay`), it is the rider seen again as a new region
-    /// (after a post or a fragment took the rider's region for a frame): it takes over the rider's identity, speed fits and history, so the
-    /// timing core sees one path. Returns the rider's track index.
+    /// (after a post or a fragment took the rider's region for a frame): it takes over the rider's
+    /// identity, speed fits and history, so the timing core sees one path. Returns the rider's
+    /// track index.
     private mutating func handOver(from rider: Int, time: Double) -> Int {
         let old = tracks[rider]
         let predicted = old.x + old.velocity * max(1e-3, time - old.lastSeen)
