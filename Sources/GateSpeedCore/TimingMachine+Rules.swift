@@ -100,7 +100,7 @@ extension TimingMachine {
         }
     }
 
-    private mutating func finish(direction: Direction, startTime: Double, endTime: Double,
+    mutating func finish(direction: Direction, startTime: Double, endTime: Double,
                                  emit: (TimingEvent) -> Void) {
         let elapsed = endTime - startTime
         let speed = course.speedKmh(elapsedSeconds: elapsed)

@@ -101,7 +101,7 @@ public struct TimingMachine: Sendable {
         case .unarmed:
             break
         case .armed, .running:
-            if let x { creditPostsPassedUnseen(sample, x: x, emit: emit) }
+            if let x, !finishPassedUnseen(sample, x: x, emit: emit) { creditPostsPassedUnseen(sample, x: x, emit: emit) }
             judgeCrossings(emit: emit)
             if case .running(_, _, let startTime) = phase, t - startTime > course.timeoutSeconds {
                 invalidate(.timeout, post: nil, t: startTime + course.timeoutSeconds, emit: emit)
