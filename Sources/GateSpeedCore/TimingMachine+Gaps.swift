@@ -21,7 +21,9 @@
 ///   sigmas over its span); at least one of the run's and the stretch's must be, and the stretch
 ///   is judged again at each of its samples until then.
 ///
-/// Never the outer posts: the finish's time makes the speed, and it is only ever a crossing seen.
+/// Never the outer posts: the finish's time makes the speed, and is never a time anywhere in a gap
+/// (a finish just past the rider's last sighting is extrapolated with its own sigma, or not at all:
+/// `TimingMachine+LateExit`).
 /// A post credited is timed where the straight path from the last sighting to the first new one
 /// meets it, with the sigma of a time anywhere in the gap (it does not enter the speed). No credit
 /// once the run's rider counts as gone (`TimingMachine+RiderGone`): someone found after that is
