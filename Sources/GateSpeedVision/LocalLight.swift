@@ -32,7 +32,7 @@ struct LocalLight: Sendable {
     let columns: Int, rows: Int
     let tileColumns: Int, tileRows: Int
     /// Per tile: the median ratio, then the row-smoothed gain, then the range of the neighbourhood.
-    private var raw: [Float]
+    private(set) var raw: [Float]
     private(set) var gains: [Float]
     private(set) var low: [Float]
     private(set) var high: [Float]
@@ -50,6 +50,8 @@ struct LocalLight: Sendable {
     private var peopleCount = 0
     /// Tiles whose cells were mostly left out for a person: filled from below or their row before smoothing.
     private var unknown: [Bool]
+    /// The gains per column within each tile row, for the cell test (`LocalLightColumns`).
+    private(set) var fine: LocalLightColumns
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
@@ -61,6 +63,7 @@ struct LocalLight: Sendable {
         gains = raw; low = raw; high = raw
         histogram = [Int32](repeating: 0, count: Self.bins)
         unknown = [Bool](repeating: false, count: tiles)
+        fine = LocalLightColumns(columns: self.columns, tileRows: tileRows)
     }
 
     /// Leaves out of the next estimates the cells of `blob` (normalised view box), grown by
@@ -83,6 +86,7 @@ struct LocalLight: Sendable {
         isActive = false
         evenSince = -.infinity
         for k in 0..<gains.count { raw[k] = 1; gains[k] = 1; low[k] = 1; high[k] = 1 }
+        fine.reset()
     }
 
     /// Switches the field on (the caller saw much of the view change under the global gain).
@@ -148,6 +152,16 @@ struct LocalLight: Sendable {
         }}}}
         fillUnknownTiles()
         smooth()
+        people.withUnsafeBufferPointer { people in
+        raw.withUnsafeBufferPointer { raw in
+            fine.estimate(cells: cells, means: means, rows: h, excluded: { x, y in
+                for k in 0..<peopleCount {
+                    let b = people[k]
+                    if x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1 { return true }
+                }
+                return false
+            }, fallback: { tx, ty in raw[ty * tw + tx] })
+        }}
         gainHistogram.clear()
         for k in 0..<gains.count { gainHistogram.add(gains[k] * 16) }
         medianGain = max(0.25, gainHistogram.median / 16)

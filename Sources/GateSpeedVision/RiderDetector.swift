@@ -14,7 +14,7 @@ public struct RiderDetector: Sendable {
     private(set) var blobs = BlobExtractor(columns: 1, rows: 1, capacity: 1)
     private(set) var tracker: RiderTracker
     private var readiness: ReadinessWindow
-    private var cells: [Float] = []
+    private(set) var cells: [Float] = []
     private var previousCells: [Float] = []
     /// While calibrating: each cell's spread of luma around its block (0-255), this frame and the last.
     private var texture: [Float] = []
@@ -118,8 +118,12 @@ public struct RiderDetector: Sendable {
                 fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
             }
             if usesChroma {
-                let added = chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
-                                          rate: BackgroundModel.updateRate(step: step, settings: settings), settings: settings)
+                let rate = BackgroundModel.updateRate(step: step, settings: settings)
+                let added = light.isActive
+                    ? chroma.refine(blue: blue, red: red, mask: &mask, light: light, time: frame.timestamp, rate: rate,
+                                    settings: settings)
+                    : chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
+                                    rate: rate, settings: settings)
                 fraction += Double(added) / Double(max(1, mask.count))
             }
             fraction -= Double(relearnGhosts(time: frame.timestamp, holdIdentity: holdIdentity)) / Double(max(1, mask.count))
@@ -146,10 +150,8 @@ public struct RiderDetector: Sendable {
                 // while one gain explains the light: under a cloud's edge the light itself is uneven.
                 // Added only now, for finding people: evidence this faint never says the camera moved
                 // (the change and shift tests above judge the cell test's own foreground).
-                if lightIsEven {
-                    _ = mask.withUnsafeMutableBufferPointer {
-                        background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
-                    }
+                _ = mask.withUnsafeMutableBufferPointer {
+                    background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
                 }
                 // Under uneven light a cloud's edge leaves slivers along the ground's far border
                 // that move at wind speed; a faint small rider seen in slivers is lost only there.
