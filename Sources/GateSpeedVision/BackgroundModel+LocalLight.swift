@@ -3,10 +3,13 @@ extension BackgroundModel {
     /// the global gain, and updates the model; returns the fraction of cells that are foreground.
     ///
     /// A cell is background when its value lies within its threshold of its learnt value times
-    /// some gain of its tile's range (`LocalLight.low`…`high`); a background cell follows the
-    /// course at its tile's gain; the foreground rules (since when, absorbed after
-    /// `staticAbsorbSeconds`) are those of `classify(cells:previousMask:mask:time:step:settings:)`.
-    /// Cell by cell: this runs only while the light changes over part of the view.
+    /// some gain of its tile's range (`LocalLight.low`…`high`) or of its column's
+    /// (`LocalLightColumns.low`…`high`); a background cell follows the course at the gain that
+    /// explained it; where both ranges are even its difference from the course at its column's
+    /// range is pooled evidence (`addPooledEvidence`), elsewhere none; the foreground rules
+    /// (since when, absorbed after `staticAbsorbSeconds`) are those of
+    /// `classify(cells:previousMask:mask:time:step:settings:)`. Cell by cell: this runs only
+    /// while the light changes over part of the view.
     ///
     /// - Parameters:
     ///   - time: source time of the frame, seconds.
@@ -63,7 +66,7 @@ extension BackgroundModel {
                         }
                     } else {
                         mask[i] = 0
-                        // Within the range of gains counts as no difference, and where the light is
+                        // Within a range of gains counts as no difference, and where the light is
                         // uneven around the cell (a shadow's edge) nothing is evidence: the light's own
                         // unevenness is never pooled into evidence.
                         let g = max(0.25, byTile ? gains[tile] : fineGains[f])

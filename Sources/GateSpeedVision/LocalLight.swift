@@ -12,6 +12,8 @@
 ///   times some gain between the lowest and highest of its tile's and its four neighbours'
 ///   gains: the soft edge of a shadow inside a tile and the horizon between shaded ground and
 ///   lit sky are both explained.
+/// - Columns: within each tile row, a gain per column of cells too (`LocalLightColumns`), for a
+///   band of light narrower than the tiles' median keeps.
 /// - On only while needed: switched on by the caller when much of the view is foreground under
 ///   the global gain (`VisionSettings.localLightTrigger`), off again once every tile's gain has
 ///   stayed within `VisionSettings.localLightSpread` of the median for `localLightSettleSeconds`.

@@ -15,10 +15,16 @@
 ///   tile rows (the border row repeated): a person shorter than two tile rows, however wide, is
 ///   not taken for light, while a band of light, however narrow (a shadow squeezed between a
 ///   cloud's front and a tree's shadow), stays where it is, as it spans the ground's rows.
-/// - Test: a cell is background when its value lies within its threshold of the learnt value
-///   times some gain between the lowest and highest of the three columns around it in its tile
-///   row and the rows above and below: a shadow's soft edge and the horizon are both explained,
-///   but a dark rider riding along a cloud's edge, in light the column gain gives, is not.
+/// - Test: a cell the tiles' range of gains does not explain is still background when its value
+///   lies within its threshold of the learnt value times some gain between the lowest and highest
+///   of the three columns around it in its tile row and the rows above and below: a shadow's
+///   soft edge and the horizon are explained as the tiles explain them, and a band of shade the
+///   tiles' median over five smooths away (a cloud's shadow squeezed against a tree's, or a
+///   small cloud's) is explained too, instead of being taken for a front with the rider inside.
+/// - Evidence: where both ranges are even around a cell (no shadow's edge near), its difference
+///   from the course at its column's gain is evidence for the pooled test
+///   (`BackgroundModel+PooledEvidence`), so a faint rider is found under the light field too,
+///   while the light's own unevenness never is.
 ///
 /// Allocation-free per frame: every buffer is sized for the grid. Runs only while the light
 /// field is on.

@@ -147,7 +147,8 @@ public struct RiderDetector: Sendable {
             } else {
                 globalChangeSince = -.infinity
                 // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),
-                // while one gain explains the light: under a cloud's edge the light itself is uneven.
+                // under the light field only where the light around a cell is even (a cloud's edge leaves
+                // no evidence, see `classify(cells:mask:time:step:settings:light:)`).
                 // Added only now, for finding people: evidence this faint never says the camera moved
                 // (the change and shift tests above judge the cell test's own foreground).
                 _ = mask.withUnsafeMutableBufferPointer {
