@@ -20,7 +20,7 @@ extension BackgroundModel {
         guard n == light.columns * light.rows else { return 0 }
         let rate = Self.updateRate(step: step, settings: settings)
         let absorbAfter = settings.staticAbsorbSeconds
-        let even = settings.localLightSpread
+        let even = settings.localLightSpread, columnsExplain = light.columnsExplain
         var foregroundCount = 0
         gain = light.medianGain
         mean.withUnsafeMutableBufferPointer { meanBuffer in
@@ -52,7 +52,7 @@ extension BackgroundModel {
                     let columnLow = fineLow[f], columnHigh = fineHigh[f]
                     let columnExpected = min(max(c, columnLow * m), columnHigh * m)
                     let byTile = abs(c - expected) <= threshold[i] * max(1, hi)
-                    if !byTile && abs(c - columnExpected) > threshold[i] * max(1, columnHigh) {
+                    if !byTile && !(columnsExplain && abs(c - columnExpected) <= threshold[i] * max(1, columnHigh)) {
                         let g = max(0.25, gains[tile])
                         mask[i] = 1
                         residual[i] = 0

@@ -54,7 +54,7 @@ extension ChromaBackground {
                     let tlo = max(0.25, tileLow[tile]), thi = max(0.25, tileHigh[tile])
                     let byTile = abs(blue[i] - expected(meanBlue[i], blue[i], tlo, thi))
                         + abs(red[i] - expected(meanRed[i], red[i], tlo, thi)) <= threshold[i]
-                    let byColumn = abs(blue[i] - expected(meanBlue[i], blue[i], lo, hi))
+                    let byColumn = light.columnsExplain && abs(blue[i] - expected(meanBlue[i], blue[i], lo, hi))
                         + abs(red[i] - expected(meanRed[i], red[i], lo, hi)) <= threshold[i]
                     let g = max(0.25, byTile || !byColumn ? tileGains[tile] : gains[f])
                     if !byTile && !byColumn {

@@ -54,6 +54,18 @@ struct LocalLight: Sendable {
     private var unknown: [Bool]
     /// The gains per column within each tile row, for the cell test (`LocalLightColumns`).
     private(set) var fine: LocalLightColumns
+    /// Whether the column gains may explain cells this frame: a light front was seen since the
+    /// field came on, and some tile's own median (before smoothing) lies beyond the spread from
+    /// the median gain, so the light is uneven somewhere. The field also comes on for a large
+    /// rider alone (much of the view foreground), and then only the tiles, which leave people
+    /// out, say what light is.
+    private(set) var columnsExplain = false
+    /// Whether a light front (`LightFronts`) was seen since the field came on: a cloud's shadow,
+    /// not only much of the view foreground (a large rider, people together).
+    private(set) var sawFront = false
+
+    /// Notes that a light front was seen (see `sawFront`).
+    mutating func noteFront() { sawFront = true }
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
@@ -89,11 +101,14 @@ struct LocalLight: Sendable {
         evenSince = -.infinity
         for k in 0..<gains.count { raw[k] = 1; gains[k] = 1; low[k] = 1; high[k] = 1 }
         fine.reset()
+        columnsExplain = false
+        sawFront = false
     }
 
     /// Switches the field on (the caller saw much of the view change under the global gain).
     mutating func activate(time: Double) {
         isActive = true
+        sawFront = false
         evenSince = -.infinity
     }
 
@@ -167,8 +182,11 @@ struct LocalLight: Sendable {
         gainHistogram.clear()
         for k in 0..<gains.count { gainHistogram.add(gains[k] * 16) }
         medianGain = max(0.25, gainHistogram.median / 16)
-        var largest: Float = 0
-        for k in 0..<gains.count { largest = max(largest, abs(gains[k] - medianGain)) }
+        var largest: Float = 0, largestRaw: Float = 0
+        for k in 0..<gains.count {
+            largest = max(largest, abs(gains[k] - medianGain)); largestRaw = max(largestRaw, abs(raw[k] - medianGain))
+        }
+        columnsExplain = sawFront && largestRaw > spread * medianGain
         if largest <= spread * medianGain {
             if evenSince == -.infinity { evenSince = time }
             if time - evenSince >= Self.settleSeconds { isActive = false }

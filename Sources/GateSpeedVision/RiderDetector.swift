@@ -119,7 +119,7 @@ public struct RiderDetector: Sendable {
             }
             if usesChroma {
                 let rate = BackgroundModel.updateRate(step: step, settings: settings)
-                let added = light.isActive
+                let added = light.isActive && light.columnsExplain
                     ? chroma.refine(blue: blue, red: red, mask: &mask, light: light, time: frame.timestamp, rate: rate,
                                     settings: settings)
                     : chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
@@ -147,12 +147,15 @@ public struct RiderDetector: Sendable {
             } else {
                 globalChangeSince = -.infinity
                 // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),
-                // under the light field only where the light around a cell is even (a cloud's edge leaves
-                // no evidence, see `classify(cells:mask:time:step:settings:light:)`).
+                // under the light field only once the column gains measure it (a light front seen, see
+                // `LocalLight.columnsExplain`) and only where the light around a cell is even (a cloud's
+                // edge leaves no evidence, see `classify(cells:mask:time:step:settings:light:)`).
                 // Added only now, for finding people: evidence this faint never says the camera moved
                 // (the change and shift tests above judge the cell test's own foreground).
-                _ = mask.withUnsafeMutableBufferPointer {
-                    background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
+                if lightIsEven || light.columnsExplain {
+                    _ = mask.withUnsafeMutableBufferPointer {
+                        background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
+                    }
                 }
                 // Under uneven light a cloud's edge leaves slivers along the ground's far border
                 // that move at wind speed; a faint small rider seen in slivers is lost only there.
@@ -364,6 +367,7 @@ public struct RiderDetector: Sendable {
     /// needed; nil when the field finds the light even (the global gain's mask stands).
     private mutating func classifyUnderLocalLight(time: Double, step: Double) -> Double? {
         if !light.isActive { light.activate(time: time) }
+        if fronts.seenLately(before: time, seconds: LightFronts.lightSeconds) { light.noteFront() }
         light.clearPeople()
         for t in 0..<tracker.trackCount where Self.isPersonNotLight(tracker.tracks[t], time: time, viewAspect: viewAspect,
                                                                      cells: (blobs.columns, blobs.rows)) {
