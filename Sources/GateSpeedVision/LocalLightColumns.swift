@@ -25,14 +25,17 @@
 ///   from the course at its column's gain is evidence for the pooled test
 ///   (`BackgroundModel+PooledEvidence`), so a faint rider is found under the light field too,
 ///   while the light's own unevenness never is.
+/// - Only once a light front was seen since the field came on, and while some tile's own
+///   median says the light is uneven (`LocalLight.columnsExplain`): the field also comes on for
+///   a large rider alone, and then the tiles, which leave people out, judge alone.
+/// - A window mostly left out for a person takes the gain of the nearest measured window below
+///   it in its column (the ground they stand on), as the tiles do.
 ///
 /// Allocation-free per frame: every buffer is sized for the grid. Runs only while the light
 /// field is on.
 struct LocalLightColumns: Sendable {
     /// Columns on either side of a column that its window takes in.
     static let windowReach = 1
-    /// Tile rows on either side whose gains the median down a column takes in.
-    static let alongReach = 2
 
     let columns: Int, tileRows: Int
     /// Per column and tile row (`ty * columns + x`): the window's median, then the gain down the
