@@ -21,15 +21,15 @@ public struct ChromaBackground: Sendable {
     /// The luma grid's size, which `refine`'s mask has.
     public let lumaColumns: Int
     public let lumaRows: Int
-    private var meanBlue: [Float]
-    private var meanRed: [Float]
+    var meanBlue: [Float]
+    var meanRed: [Float]
     /// L1 colour distance above which a cell is foreground.
-    private var threshold: [Float]
+    var threshold: [Float]
     /// Source time since which each cell's colour has departed without a break, where
     /// `foreground` is 1 (elsewhere stale).
-    private var foregroundSince: [Double]
+    var foregroundSince: [Double]
     /// 1 where the cell's colour has departed since `foregroundSince`, 0 elsewhere.
-    private var foreground: [UInt8]
+    var foreground: [UInt8]
     /// Scratch for `refine`: the groups of eight cells left to the cell-by-cell rule.
     private var pending: [Int32]
     private var sumBlue: [Float]

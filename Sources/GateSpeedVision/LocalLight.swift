@@ -12,6 +12,8 @@
 ///   times some gain between the lowest and highest of its tile's and its four neighbours'
 ///   gains: the soft edge of a shadow inside a tile and the horizon between shaded ground and
 ///   lit sky are both explained.
+/// - Columns: within each tile row, a gain per column of cells too (`LocalLightColumns`), for a
+///   band of light narrower than the tiles' median keeps.
 /// - On only while needed: switched on by the caller when much of the view is foreground under
 ///   the global gain (`VisionSettings.localLightTrigger`), off again once every tile's gain has
 ///   stayed within `VisionSettings.localLightSpread` of the median for `localLightSettleSeconds`.
@@ -32,7 +34,7 @@ struct LocalLight: Sendable {
     let columns: Int, rows: Int
     let tileColumns: Int, tileRows: Int
     /// Per tile: the median ratio, then the row-smoothed gain, then the range of the neighbourhood.
-    private var raw: [Float]
+    private(set) var raw: [Float]
     private(set) var gains: [Float]
     private(set) var low: [Float]
     private(set) var high: [Float]
@@ -50,6 +52,20 @@ struct LocalLight: Sendable {
     private var peopleCount = 0
     /// Tiles whose cells were mostly left out for a person: filled from below or their row before smoothing.
     private var unknown: [Bool]
+    /// The gains per column within each tile row, for the cell test (`LocalLightColumns`).
+    private(set) var fine: LocalLightColumns
+    /// Whether the column gains may explain cells this frame: a light front was seen since the
+    /// field came on, and some tile's own median (before smoothing) lies beyond the spread from
+    /// the median gain, so the light is uneven somewhere. The field also comes on for a large
+    /// rider alone (much of the view foreground), and then only the tiles, which leave people
+    /// out, say what light is.
+    private(set) var columnsExplain = false
+    /// Whether a light front (`LightFronts`) was seen since the field came on: a cloud's shadow,
+    /// not only much of the view foreground (a large rider, people together).
+    private(set) var sawFront = false
+
+    /// Notes that a light front was seen (see `sawFront`).
+    mutating func noteFront() { sawFront = true }
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
@@ -61,6 +77,7 @@ struct LocalLight: Sendable {
         gains = raw; low = raw; high = raw
         histogram = [Int32](repeating: 0, count: Self.bins)
         unknown = [Bool](repeating: false, count: tiles)
+        fine = LocalLightColumns(columns: self.columns, tileRows: tileRows)
     }
 
     /// Leaves out of the next estimates the cells of `blob` (normalised view box), grown by
@@ -83,11 +100,15 @@ struct LocalLight: Sendable {
         isActive = false
         evenSince = -.infinity
         for k in 0..<gains.count { raw[k] = 1; gains[k] = 1; low[k] = 1; high[k] = 1 }
+        fine.reset()
+        columnsExplain = false
+        sawFront = false
     }
 
     /// Switches the field on (the caller saw much of the view change under the global gain).
     mutating func activate(time: Double) {
         isActive = true
+        sawFront = false
         evenSince = -.infinity
     }
 
@@ -148,11 +169,24 @@ struct LocalLight: Sendable {
         }}}}
         fillUnknownTiles()
         smooth()
+        people.withUnsafeBufferPointer { people in
+        raw.withUnsafeBufferPointer { raw in
+            fine.estimate(cells: cells, means: means, rows: h, excluded: { x, y in
+                for k in 0..<peopleCount {
+                    let b = people[k]
+                    if x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1 { return true }
+                }
+                return false
+            }, fallback: { tx, ty in raw[ty * tw + tx] })
+        }}
         gainHistogram.clear()
         for k in 0..<gains.count { gainHistogram.add(gains[k] * 16) }
         medianGain = max(0.25, gainHistogram.median / 16)
-        var largest: Float = 0
-        for k in 0..<gains.count { largest = max(largest, abs(gains[k] - medianGain)) }
+        var largest: Float = 0, largestRaw: Float = 0
+        for k in 0..<gains.count {
+            largest = max(largest, abs(gains[k] - medianGain)); largestRaw = max(largestRaw, abs(raw[k] - medianGain))
+        }
+        columnsExplain = sawFront && largestRaw > spread * medianGain
         if largest <= spread * medianGain {
             if evenSince == -.infinity { evenSince = time }
             if time - evenSince >= Self.settleSeconds { isActive = false }

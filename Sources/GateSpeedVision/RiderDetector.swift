@@ -14,7 +14,7 @@ public struct RiderDetector: Sendable {
     private(set) var blobs = BlobExtractor(columns: 1, rows: 1, capacity: 1)
     private(set) var tracker: RiderTracker
     private var readiness: ReadinessWindow
-    private var cells: [Float] = []
+    private(set) var cells: [Float] = []
     private var previousCells: [Float] = []
     /// While calibrating: each cell's spread of luma around its block (0-255), this frame and the last.
     private var texture: [Float] = []
@@ -118,8 +118,12 @@ public struct RiderDetector: Sendable {
                 fraction = classifyUnderLocalLight(time: frame.timestamp, step: step) ?? fraction
             }
             if usesChroma {
-                let added = chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
-                                          rate: BackgroundModel.updateRate(step: step, settings: settings), settings: settings)
+                let rate = BackgroundModel.updateRate(step: step, settings: settings)
+                let added = light.isActive && light.columnsExplain
+                    ? chroma.refine(blue: blue, red: red, mask: &mask, light: light, time: frame.timestamp, rate: rate,
+                                    settings: settings)
+                    : chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
+                                    rate: rate, settings: settings)
                 fraction += Double(added) / Double(max(1, mask.count))
             }
             fraction -= Double(relearnGhosts(time: frame.timestamp, holdIdentity: holdIdentity)) / Double(max(1, mask.count))
@@ -143,10 +147,12 @@ public struct RiderDetector: Sendable {
             } else {
                 globalChangeSince = -.infinity
                 // What one cell's test cannot see, a block of cells may (see `BackgroundModel+PooledEvidence`),
-                // while one gain explains the light: under a cloud's edge the light itself is uneven.
+                // under the light field only once the column gains measure it (a light front seen, see
+                // `LocalLight.columnsExplain`) and only where the light around a cell is even (a cloud's
+                // edge leaves no evidence, see `classify(cells:mask:time:step:settings:light:)`).
                 // Added only now, for finding people: evidence this faint never says the camera moved
                 // (the change and shift tests above judge the cell test's own foreground).
-                if lightIsEven {
+                if lightIsEven || light.columnsExplain {
                     _ = mask.withUnsafeMutableBufferPointer {
                         background.addPooledEvidence(mask: $0.baseAddress!, columns: grid.columns, settings: settings)
                     }
@@ -361,6 +367,7 @@ public struct RiderDetector: Sendable {
     /// needed; nil when the field finds the light even (the global gain's mask stands).
     private mutating func classifyUnderLocalLight(time: Double, step: Double) -> Double? {
         if !light.isActive { light.activate(time: time) }
+        if fronts.seenLately(before: time, seconds: LightFronts.lightSeconds) { light.noteFront() }
         light.clearPeople()
         for t in 0..<tracker.trackCount where Self.isPersonNotLight(tracker.tracks[t], time: time, viewAspect: viewAspect,
                                                                      cells: (blobs.columns, blobs.rows)) {

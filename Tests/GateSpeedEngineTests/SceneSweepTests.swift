@@ -73,8 +73,10 @@ import GateSpeedSimulation
         // light; the view track) 53 of 59 and no false start, with two runs of slack; with
         // session 8's acquisition rules (flickers at the posts, restarts on a change of motion)
         // and evidence pooled over blocks of cells (riders below one cell's test), 54 of 59; with
-        // inner posts passed in a tracking gap credited (`TimingMachine+Gaps`: seed 101 run 2), 55.
-        #expect(tally.detectedCount >= 53, report)
+        // inner posts passed in a tracking gap credited (`TimingMachine+Gaps`: seed 101 run 2), 55;
+        // with the light field's column gains once a light front is seen (`LocalLightColumns`:
+        // seed 60's rider under a cloud, -11.5 % before, now within 0.2 %), 56.
+        #expect(tally.detectedCount >= 54, report)
         #expect(tally.detectionRate >= 0.86, report)
         let p99 = try #require(tally.errorPercentile(0.99), report)
         let median = try #require(tally.errorPercentile(0.5), report)

@@ -9,6 +9,9 @@ import Glibc
 /// rider seen (track, x, box), every region found, the riders' true x and the cloud's front.
 enum SweepLightTrace {
     static let isOn = getenv("GATESPEED_SWEEP_TRACE").map { String(cString: $0) == "light" } ?? false
+    /// GATESPEED_LIGHT_TILES=1 as well: the field's tile gains under each frame's line.
+    static let tiles = getenv("GATESPEED_LIGHT_TILES") != nil
+    static let masks = getenv("GATESPEED_LIGHT_MASK") != nil
 
     static func line(_ pipeline: TimingPipeline, scene: SimulatedScene) -> String {
         let out = pipeline.lastOutput, detector = pipeline.detector
@@ -33,6 +36,20 @@ enum SweepLightTrace {
             let back = front - cloud.length
             func view(_ a: Double) -> Double { cloud.fromLeft ? a : 1 - a }
             text += " | cloud front " + f(view(front), 2) + " back " + f(view(back), 2)
+        }
+        if tiles { text += "\n" + detector.lightTiles }
+        if masks, let size = detector.gridSize {
+            // GATESPEED_LIGHT_MASK=1: the foreground mask, every other column, rows with any foreground only.
+            let mask = detector.foregroundMask
+            for y in 0..<size.rows {
+                var row = "", any = false
+                for x in stride(from: 0, to: size.columns, by: 2) {
+                    let on = mask[y * size.columns + x] != 0 || mask[y * size.columns + min(size.columns - 1, x + 1)] != 0
+                    row += on ? "#" : "."
+                    any = any || on
+                }
+                if any { text += "\n  " + (y < 10 ? "  " : y < 100 ? " " : "") + "\(y) " + row }
+            }
         }
         return text
     }
