@@ -1,28 +1,30 @@
-/// Someone surely riding keeps their own ride while their region is shared with someone else's.
+/// Someone surely riding keeps their identity on their own ride through a shared region.
 ///
 /// While a rider's region runs into a walker's or into someone standing (passing them, or three
 /// people at once), their positions are placements: a cut between expected edges, or where the
 /// region's free edges let them be. Each placement moves the next expectation, so an error
-/// feeds itself (a rider whose region has a shadow on one side pushed ahead by the region's edge
-/// gains speed frame after frame; one cut behind themselves slows to the walker's pace) and when
-/// the regions come apart the rider's identity goes to whoever stands where the drifted
-/// expectation points: the walker or the person standing, who is then timed as the rider.
+/// feeds itself (one cut behind themselves slows to the walker's pace), and when the regions
+/// come apart the rider's identity went to whoever stood where the drifted expectation
+/// pointed, matched as a whole region or handed over as someone found again: the walker or the
+/// person standing was then timed as the rider (seed 269's second run: a walker's crossings).
 ///
 /// A speed fit that surely puts someone over the walking limit, and pins their speed to within
-/// `ownRideSpread` body heights a second, says where they go better than any placement: they are
-/// expected where their last position seen apart, carried on at that fitted velocity, puts them
-/// (for at most `RiderTracker.lostRiderSeconds`). And a whole region of someone else, further
-/// from their ride than their own width and what their speed's spread and braking or speeding
-/// up at `lostRiderAcceleration` move them in the time shared, is not them: their identity stays
-/// with their ride, not with the person who was standing in their way.
+/// `ownRideSpread` body heights a second, says where they are better than any placement: their
+/// last position seen apart carried on at that fitted velocity (for at most
+/// `RiderTracker.lostRiderSeconds`). A whole region further from that ride than half their
+/// width and what their speed's spread and braking or speeding up at `lostRiderAcceleration`
+/// move them in the time shared is someone else: it takes their identity neither in matching
+/// nor in the hand-over. The rider is then not seen for a moment rather than followed on
+/// someone else. (The ride does not place them inside the shared region: carried on from an
+/// old fit, a phantom fed by parts of a shadow's region ran ahead of a braking rider, seed 53.)
 extension RiderTracker {
     /// The widest spread of speeds (upper less lower bound of the speed fit, body heights per
     /// second) of a ride followed through a shared region.
     static let ownRideSpread = 0.5
 
     /// Where track `t`'s own ride puts them at `time` (normalised view x), nil unless their last
-    /// sightings were shared with someone else and their speed fit, as measured when last seen
-    /// apart, surely has them riding at a speed known to `ownRideSpread`.
+    /// sightings were parts of a region shared with someone else and their speed fit, as measured
+    /// when last seen apart, surely has them riding at a speed known to `ownRideSpread`.
     func ownRideX(_ t: Int, time: Double) -> Double? {
         let track = tracks[t], motion = track.motion
         guard track.sharedSinceApart, time - track.apart.t <= Self.lostRiderSeconds,

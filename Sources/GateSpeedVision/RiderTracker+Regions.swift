@@ -32,11 +32,9 @@ extension RiderTracker {
         return overlap >= 0.5 * min(person.maxY - person.minY, region.maxY - region.minY)
     }
 
-    /// Where track `t` is expected at `time` (normalised view x): on their own ride while their
-    /// region is shared (`ownRideX`), else at constant velocity.
+    /// Where track `t` is expected at `time` (normalised view x, constant velocity).
     func predictedX(_ t: Int, time: Double) -> Double {
-        if let ride = ownRideX(t, time: time) { return ride }
-        return tracks[t].x + tracks[t].velocity * max(1e-3, time - tracks[t].lastSeen)
+        tracks[t].x + tracks[t].velocity * max(1e-3, time - tracks[t].lastSeen)
     }
 
     /// A region that holds the predicted centres of two or more people who were apart before
