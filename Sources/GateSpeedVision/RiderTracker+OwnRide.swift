@@ -12,7 +12,7 @@
 /// `ownRideSpread` body heights a second, says where they are better than any placement: their
 /// last position seen apart carried on at that fitted velocity (for at most
 /// `RiderTracker.lostRiderSeconds`). A whole region further from that ride than half their
-/// width and what their speed's spread and braking or speeding up at `lostRiderAcceleration`
+/// width or body height and what their speed's spread and braking or speeding up at `lostRiderAcceleration`
 /// move them in the time shared is someone else: it takes their identity neither in matching
 /// nor in the hand-over. The rider is then not seen for a moment rather than followed on
 /// someone else. (The ride does not place them inside the shared region: carried on from an
@@ -37,15 +37,17 @@ extension RiderTracker {
 
     /// Whether a whole region at normalised view x `x` may be track `t` at `time`: anyone not
     /// followed on their own ride may; someone who is (`ownRideX`) only within half their
-    /// region's width (what their centre moves by as parts are lost or someone else's still
-    /// cling to it), half their speed's spread and `lostRiderAcceleration` over the time since
-    /// last seen apart.
+    /// region's width or half their height, whichever is more (what their centre moves by as
+    /// parts are lost or someone else's still cling to it; a small rider's fit, resting on a few
+    /// cells, is off by more than their width), half their speed's spread and
+    /// `lostRiderAcceleration` over the time since last seen apart.
     func followsOwnRide(_ t: Int, x: Double, time: Double) -> Bool {
         guard let ride = ownRideX(t, time: time) else { return true }
         let track = tracks[t], dt = max(0, time - track.apart.t)
         let metres = max(1e-3, settings.courseMetresPerViewWidth)
         let drift = 0.5 * Self.lostRiderAcceleration / metres * dt * dt
         let spread = 0.5 * (track.motion.speedUpperBound - track.motion.speedLowerBound) * dt
-        return abs(x - ride) <= max(0.5 * track.width, 2 * tuning.cell) + spread + drift
+        let bodyHeight = track.height / max(1e-6, aspect)   // view widths
+        return abs(x - ride) <= max(0.5 * track.width, 0.5 * bodyHeight, 2 * tuning.cell) + spread + drift
     }
 }
