@@ -106,6 +106,10 @@ public struct RiderTracker: Sendable {
         /// learnt while the person is wholly in view (0: never seen so): while the view's border
         /// cuts the person, the centre is placed that far from the edge still seen.
         var centreFromLeft = 0.0, centreFromRight = 0.0
+        /// When and where (seconds, normalised view x) the person was last measured apart, and
+        /// whether they have been measured only inside a shared region since (`RiderTracker+OwnRide`).
+        var apart = (t: -Double.infinity, x: 0.0)
+        var sharedSinceApart = false
     }
 
     /// The settings' thresholds in the tracker's units, computed once.
@@ -223,7 +227,7 @@ public struct RiderTracker: Sendable {
             var bestTrack = -1, bestCandidate = -1, bestDistance = Double.infinity
             for t in 0..<trackCount where !tracks[t].matchedNow {
                 let dt = max(1e-3, time - tracks[t].lastSeen)
-                let predicted = tracks[t].x + tracks[t].velocity * dt
+                let predicted = predictedX(t, time: time)
                 // Seen once or twice, a person's velocity is unknown or rests on one displacement
                 // (half the speed while the view's border cuts them): they may be off by as much
                 // as the fastest rider goes (a small rider at 60 km/h covers many body heights a
@@ -250,6 +254,7 @@ public struct RiderTracker: Sendable {
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
                     guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX),
+                          followsOwnRide(t, x: c.upperCentreX, time: time),
                           mayFollowAfterGap(tracks[t], x: c.upperCentreX, height: c.height, dt: dt, time: time) else { continue }
                     bestDistance = cost; bestTrack = t; bestCandidate = j
                 }
@@ -291,6 +296,7 @@ public struct RiderTracker: Sendable {
             track.footWeight = 1
             track.onCourse = settings.courseBand?.contains(x: track.footX, y: track.footY) ?? true
             track.motion = TrackMotion(borderMargin: tuning.cell, restartDeviations: settings.motionChangeDeviations)
+            track.apart = (time, track.x)
             _ = track.motion.add(candidates[j], t: time, lastTime: time, memorySeconds: tuning.speedMemory)
             tracks[slot] = track
             if slot == trackCount { trackCount += 1 }
@@ -340,6 +346,8 @@ public struct RiderTracker: Sendable {
             track.width += min(1, 1.6 * size) * (c.width - track.width)
             track.area += size * (c.area - track.area)
         }
+        track.sharedSinceApart = merged
+        if !merged { track.apart = (time, track.x) }
         track.lastSeen = time
         track.hits += 1
         track.matchedNow = true
@@ -376,12 +384,14 @@ public struct RiderTracker: Sendable {
         for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
             let new = tracks[t]
             guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch,
-                  abs(new.x - predicted) <= max(old.width, 2 * tuning.cell) || foundAgainOnTheirWay(old, at: new.x, time: time)
+                  abs(new.x - predicted) <= max(old.width, 2 * tuning.cell) || foundAgainOnTheirWay(old, at: new.x, time: time),
+                  followsOwnRide(rider, x: new.x, time: time)
             else { continue }
             var merged = old
             merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
             merged.footX = new.footX; merged.footY = new.footY; merged.footBefore = new.footBefore
             merged.footWeight = new.footWeight; merged.onCourse = new.onCourse
+            merged.apart = new.apart; merged.sharedSinceApart = new.sharedSinceApart
             merged.hits += new.hits
             tracks[rider] = merged
             // The newcomer's slot goes to the last track.

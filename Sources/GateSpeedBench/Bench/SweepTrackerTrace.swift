@@ -29,6 +29,9 @@ enum SweepTrackerTrace {
             guard !tracks.isEmpty || !inView.isEmpty || !said.isEmpty else { return }
             var line = BenchReport.fixed(t, 3) + " " + (output.phase == .ready ? "" : "cal ")
             for run in inView { line += "truth " + BenchReport.fixed(scene.x(of: run.rider, at: t), 3) + " " }
+            for b in scene.bystanders where t >= b.appears && t <= b.leaves {
+                line += (b.isStanding ? "stand " : "walk ") + BenchReport.fixed(b.x(at: t), 3) + " "
+            }
             if let rider = output.rider { line += "RIDER #\(rider.trackID) " + BenchReport.fixed(rider.x, 3) + " " }
             line += "fg " + BenchReport.fixed(100 * output.foregroundFraction, 1) + "% blobs \(pipeline.detector.lastBlobs.count):"
             for blob in pipeline.detector.lastBlobs.prefix(4) {
