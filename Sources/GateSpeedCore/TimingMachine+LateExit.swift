@@ -14,11 +14,10 @@
 /// `lateEntrySeconds`. The new sighting only shows that someone is past the line: its position
 /// (often a region merged with a bystander) never enters the time. Nobody riding stops within
 /// so short a time (a pace change up to the bound below is in the sigma), and a rider who slows
-/// down to a stop is seen doing it. Its sigma is the late entry's, mirrored
-/// (`TimingMachine+LateEntry`): the sighting's position and time errors and the inner crossing's
-/// time error through the extrapolation, and the pace changing by up to
-/// `lateEntryAccelerationMetresPerSecond2`. A finish whose sigma exceeds `lateEntryRelativeSigma`
-/// of the run's time is not taken: the run goes on as before.
+/// down to a stop is seen doing it. The extrapolation and its sigma are the late entry's,
+/// mirrored (`outerCrossing`, in `TimingMachine+OuterExtrapolation`): a finish reaching forward
+/// more than `lateEntrySeconds`, or whose sigma exceeds `lateEntryRelativeSigma` of the run's
+/// time, is not taken, and the run goes on as before.
 extension TimingMachine {
     /// Before the frame's crossings are judged: when the sample is the first of a new stretch
     /// lying beyond the finish of the run under way, times the finish extrapolated forward from
@@ -48,31 +47,12 @@ extension TimingMachine {
         guard count >= 3, nextPost == finishPost, let crossed = runCrossingTimes.last,
               let crossedSigma = runCrossingSigmas.last else { return nil }
         let innerPost = finishPost - direction.postStep
-        let innerLine = course.posts[innerPost - 1], finishLine = course.posts[finishPost - 1]
-        let way = Double(direction.postStep)
-        // Last seen between the inner post and the finish; found again past the finish.
-        let base = (seen.x - innerLine) * way, ahead = (finishLine - seen.x) * way
-        guard base > 0, ahead > 0, (beyond.x - finishLine) * way > 0 else { return nil }
-        let baseline = seen.t - crossed
-        guard baseline > 0 else { return nil }
-        let pace = base / baseline
-        let forward = ahead / pace
-        guard pace > 0, forward.isFinite, forward <= Self.lateEntrySeconds, beyond.t > seen.t else { return nil }
-        let t = seen.t + forward
-        // t = t_seen + (F - x)(t_seen - t_inner)/(x - I): d t/d x = -baseline (F - I)/(x - I)²,
-        // d t/d t_seen = (F - I)/(x - I), d t/d t_inner = -(F - x)/(x - I).
-        let span = abs(finishLine - innerLine)
-        let fromPosition = seen.xSigma * baseline * span / (base * base)
-        let fromSeenTime = seen.tSigma * span / base
-        let fromCrossing = crossedSigma * ahead / base
-        let metresPerUnit = course.postUnit == .metres ? 1 : course.lengthMetres / max(1e-9, course.postSpan)
-        let acceleration = Self.lateEntryAccelerationMetresPerSecond2 / max(1e-9, metresPerUnit)
-        let bend = 0.5 * acceleration * forward * (baseline + forward) / pace
-        let bendSigma = bend / (3.0).squareRoot()
-        let sigma = (fromPosition * fromPosition + fromSeenTime * fromSeenTime + fromCrossing * fromCrossing
-                     + bendSigma * bendSigma).squareRoot()
-        let runSeconds = abs(course.postSpan) / pace
-        guard t.isFinite, sigma.isFinite, sigma <= Self.lateEntryRelativeSigma * runSeconds else { return nil }
-        return Crossing(post: finishPost, t: t, direction: direction, tSigma: sigma)
+        let finishLine = course.posts[finishPost - 1]
+        // Found again past the finish, after the last sighting, which came after the inner crossing.
+        guard (beyond.x - finishLine) * Double(direction.postStep) > 0, beyond.t > seen.t, seen.t > crossed,
+              let finish = outerCrossing(from: seen, innerLine: course.posts[innerPost - 1], innerTime: crossed,
+                                         innerSigma: crossedSigma, outerLine: finishLine)
+        else { return nil }
+        return Crossing(post: finishPost, t: finish.t, direction: direction, tSigma: finish.sigma)
     }
 }
