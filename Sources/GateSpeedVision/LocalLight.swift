@@ -169,16 +169,6 @@ struct LocalLight: Sendable {
         }}}}
         fillUnknownTiles()
         smooth()
-        people.withUnsafeBufferPointer { people in
-        raw.withUnsafeBufferPointer { raw in
-            fine.estimate(cells: cells, means: means, rows: h, excluded: { x, y in
-                for k in 0..<peopleCount {
-                    let b = people[k]
-                    if x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1 { return true }
-                }
-                return false
-            }, fallback: { tx, ty in raw[ty * tw + tx] })
-        }}
         gainHistogram.clear()
         for k in 0..<gains.count { gainHistogram.add(gains[k] * 16) }
         medianGain = max(0.25, gainHistogram.median / 16)
@@ -187,6 +177,21 @@ struct LocalLight: Sendable {
             largest = max(largest, abs(gains[k] - medianGain)); largestRaw = max(largestRaw, abs(raw[k] - medianGain))
         }
         columnsExplain = sawFront && largestRaw > spread * medianGain
+        // The column gains are read only while they may explain cells (the cell test, the colour
+        // test and the pooled evidence all ask `columnsExplain` first), so they are measured only
+        // then: the field is also on for a large rider alone, for the whole run.
+        if columnsExplain {
+            people.withUnsafeBufferPointer { people in
+            raw.withUnsafeBufferPointer { raw in
+                fine.estimate(cells: cells, means: means, rows: h, excluded: { x, y in
+                    for k in 0..<peopleCount {
+                        let b = people[k]
+                        if x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1 { return true }
+                    }
+                    return false
+                }, fallback: { tx, ty in raw[ty * tw + tx] })
+            }}
+        }
         if largest <= spread * medianGain {
             if evenSince == -.infinity { evenSince = time }
             if time - evenSince >= Self.settleSeconds { isActive = false }

@@ -31,8 +31,9 @@
 /// - A window mostly left out for a person takes the gain of the nearest measured window below
 ///   it in its column (the ground they stand on), as the tiles do.
 ///
-/// Allocation-free per frame: every buffer is sized for the grid. Runs only while the light
-/// field is on.
+/// Allocation-free per frame: every buffer is sized for the grid. Measured only while the column
+/// gains may explain cells (`LocalLight.columnsExplain`); otherwise they hold the last measure
+/// and nothing reads them.
 struct LocalLightColumns: Sendable {
     /// Columns on either side of a column that its window takes in.
     static let windowReach = 1
