@@ -49,6 +49,8 @@ public enum Announcement {
             return "Over \(seconds) \(seconds == "1" ? "second" : "seconds")."
         case .sourceLost:
             return "Camera lost."
+        case .unsteady:
+            return "The rider was not followed steadily."
         }
     }
 }

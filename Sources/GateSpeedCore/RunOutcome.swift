@@ -12,6 +12,9 @@ public enum InvalidReason: String, Sendable, Equatable, CaseIterable {
     case timeout = "timeout"
     /// The camera (frame source) was lost during the run.
     case sourceLost = "camera_lost"
+    /// The posts' crossings disagree with any steady ride (`TimingMachine+Steadiness`): someone
+    /// else was followed for part of the run, so its speed is not known.
+    case unsteady = "unsteady"
 }
 
 /// A finished, valid run.

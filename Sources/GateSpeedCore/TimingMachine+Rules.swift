@@ -109,10 +109,17 @@ extension TimingMachine {
             invalidate(.ambiguousStart, post: nil, t: endTime, emit: emit)
             return
         }
+        // Crossings no steady ride explains: refused (`TimingMachine+Steadiness`).
+        if let unsteady = unsteadiness(direction: direction), unsteady > Self.steadinessLimit {
+            invalidate(.unsteady, post: nil, t: endTime, emit: emit)
+            return
+        }
+        // Their scatter about it is a floor under the end crossings' sigmas.
+        let scatter = crossingScatterSigma(direction: direction) ?? 0
         let pass = course.passes(speedKmh: speed)
         let uncertainty = SpeedUncertainty.halfWidthKmh(
             speedKmh: speed, elapsedSeconds: elapsed,
-            startSigma: runCrossingSigmas.first ?? 0, finishSigma: runCrossingSigmas.last ?? 0,
+            startSigma: max(runCrossingSigmas.first ?? 0, scatter), finishSigma: max(runCrossingSigmas.last ?? 0, scatter),
             startPostSigma: course.postSigma(direction == .leftToRight ? 0 : course.postCount - 1),
             finishPostSigma: course.postSigma(direction == .leftToRight ? course.postCount - 1 : 0),
             postSpan: course.postSpan)

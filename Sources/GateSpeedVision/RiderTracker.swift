@@ -253,6 +253,8 @@ public struct RiderTracker: Sendable {
                     guard distance <= radius, cost < bestDistance else { continue }
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
                     guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
+                    // A newcomer does not jump onto something standing (`RiderTracker+StandingPlace`).
+                    guard tracks[t].hits > 2 || !isStandingPlace(c, besides: t, time: time) else { continue }
                     guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX),
                           followsOwnRide(t, x: c.upperCentreX, time: time),
                           mayFollowAfterGap(tracks[t], x: c.upperCentreX, height: c.height, dt: dt, time: time) else { continue }

@@ -48,6 +48,7 @@ import Testing
         (.outOfOrder, 2, "Invalid run. Post 2 was out of order."),
         (.timeout, nil, "Invalid run. Over 10 seconds."),
         (.sourceLost, nil, "Invalid run. Camera lost."),
+        (.unsteady, nil, "Invalid run. The rider was not followed steadily."),
         (.skippedPost, nil, "Invalid run. A post was missed."),
     ])
     func invalidWords(reason: InvalidReason, post: Int?, words: String) {
@@ -62,7 +63,7 @@ import Testing
 
     @Test func invalidReasonsUseTheEventNames() {
         #expect(InvalidReason.allCases.map(\.rawValue) ==
-                ["inner_start", "ambiguous_start", "skipped_post", "out_of_order", "timeout", "camera_lost"])
+                ["inner_start", "ambiguous_start", "skipped_post", "out_of_order", "timeout", "camera_lost", "unsteady"])
         #expect(Direction.leftToRight.rawValue == "ltr" && Direction.rightToLeft.rawValue == "rtl")
     }
 }
