@@ -11,8 +11,9 @@
 /// early (−2.3 %).
 ///
 /// So a track seen at most twice does not take a region whose centre lies within a grid cell
-/// (or the standing track's own half-width) of a track that has stood still
-/// (below a quarter of the walking limit) for `standingPlaceSeconds`, when the region is no
+/// (or the standing track's own half-width) of a track that has stood still (below a quarter of
+/// the walking limit) for `standingPlaceSeconds` and is seen there this frame (matched already:
+/// the region is another piece of it), when the region is no
 /// taller than that standing thing by more than `sameHeightMismatch` (a rider passing in front
 /// of a small mark makes a taller region, which stays theirs). The region is left to the
 /// standing thing or to a new track; the newcomer finds their own region next frame.
@@ -26,7 +27,7 @@ extension RiderTracker {
         let x = candidate.upperCentreX
         for s in 0..<trackCount where s != t {
             let standing = tracks[s]
-            guard time - standing.firstSeen >= Self.standingPlaceSeconds,
+            guard standing.matchedNow, time - standing.firstSeen >= Self.standingPlaceSeconds,
                   standing.velocity.magnitude < 0.25 * tuning.walkingLimit,
                   time - standing.motion.lastRiding > settings.riderLapseSeconds,
                   abs(x - standing.x) <= max(tuning.cell, 0.5 * standing.width),
