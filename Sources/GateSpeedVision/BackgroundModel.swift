@@ -150,6 +150,10 @@ public struct BackgroundModel: Sendable {
         isLearnt = true
     }
 
+    /// The brightest luma a frame holds: a cell whose learnt value times the gain is above it is
+    /// expected at it (a white post band lit beyond what the sensor holds), and is not learnt from.
+    static let brightest: Float = 255
+
     /// The smallest difference that counts in a view learnt as `means`: `minimumContrast` in
     /// full light, scaled down with the view's median luma below `contrastFloorReferenceLuma`
     /// (differences of reflectance scale with the light), never below `darkestContrastFloor`.
@@ -210,10 +214,12 @@ public struct BackgroundModel: Sendable {
                         }
                         let g = gain
                         let thresholdScale = max(1, g)
+                        let brightest = SIMD8<Float>(repeating: Self.brightest)
 
                         /// The rule for one cell.
                         @inline(__always) func classifyOne(_ i: Int) {
-                            let expected = g * mean[i]
+                            // A frame's luma stops at 255: a white band lit above it reads 255, not gain x mean.
+                            let lit = g * mean[i], expected = min(lit, Self.brightest)
                             let difference = abs(cells[i] - expected)
                             if difference > threshold[i] * thresholdScale {
                                 mask[i] = 1
@@ -230,7 +236,8 @@ public struct BackgroundModel: Sendable {
                                 mask[i] = 0
                                 residual[i] = cells[i] - expected
                                 isForeground[i] = 0
-                                mean[i] += rate * (cells[i] / g - mean[i])
+                                // Saturated, the cell says nothing of the course (its mean stays).
+                                if lit < Self.brightest { mean[i] += rate * (cells[i] / g - mean[i]) }
                             }
                         }
 
@@ -240,7 +247,10 @@ public struct BackgroundModel: Sendable {
                         while i &+ 8 <= n {
                             let c = load8(cells, i), m = load8(mean, i)
                             let limit = load8(threshold, i) * thresholdScale
-                            let difference = c - g * m
+                            let lit = g * m, saturated = lit .>= brightest
+                            var expected = lit
+                            expected.replace(with: brightest, where: saturated)
+                            let difference = c - expected
                             if anyLane(difference.magnitudes .> limit) {
                                 pending[listed] = Int32(truncatingIfNeeded: i)
                                 listed &+= 1
@@ -248,7 +258,9 @@ public struct BackgroundModel: Sendable {
                                 maskOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
                                 foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
                                 store8(difference, residual, i)
-                                store8(m + rate * (c / g - m), mean, i)
+                                var target = c / g
+                                target.replace(with: m, where: saturated)
+                                store8(m + rate * (target - m), mean, i)
                             }
                             i &+= 8
                         }
