@@ -151,7 +151,8 @@ public struct BackgroundModel: Sendable {
     }
 
     /// The brightest luma a frame holds: a cell whose learnt value times the gain is above it is
-    /// expected at it (a white post band lit beyond what the sensor holds), and is not learnt from.
+    /// expected at it (a white post band lit beyond what the sensor holds), and its mean moves
+    /// only by what it reads below it (a cell reading 255 keeps its mean).
     static let brightest: Float = 255
 
     /// The smallest difference that counts in a view learnt as `means`: `minimumContrast` in
@@ -215,11 +216,12 @@ public struct BackgroundModel: Sendable {
                         let g = gain
                         let thresholdScale = max(1, g)
                         let brightest = SIMD8<Float>(repeating: Self.brightest)
+                        let rateOverGain = rate / g
 
                         /// The rule for one cell.
                         @inline(__always) func classifyOne(_ i: Int) {
                             // A frame's luma stops at 255: a white band lit above it reads 255, not gain x mean.
-                            let lit = g * mean[i], expected = min(lit, Self.brightest)
+                            let expected = min(g * mean[i], Self.brightest)
                             let difference = abs(cells[i] - expected)
                             if difference > threshold[i] * thresholdScale {
                                 mask[i] = 1
@@ -236,8 +238,9 @@ public struct BackgroundModel: Sendable {
                                 mask[i] = 0
                                 residual[i] = cells[i] - expected
                                 isForeground[i] = 0
-                                // Saturated, the cell says nothing of the course (its mean stays).
-                                if lit < Self.brightest { mean[i] += rate * (cells[i] / g - mean[i]) }
+                                // (cells - expected) / g: what the course's value moved by. A cell that
+                                // reads 255 where it is expected above leaves its mean as it was.
+                                mean[i] += rateOverGain * (cells[i] - expected)
                             }
                         }
 
@@ -247,10 +250,7 @@ public struct BackgroundModel: Sendable {
                         while i &+ 8 <= n {
                             let c = load8(cells, i), m = load8(mean, i)
                             let limit = load8(threshold, i) * thresholdScale
-                            let lit = g * m, saturated = lit .>= brightest
-                            var expected = lit
-                            expected.replace(with: brightest, where: saturated)
-                            let difference = c - expected
+                            let difference = c - pointwiseMin(g * m, brightest)
                             if anyLane(difference.magnitudes .> limit) {
                                 pending[listed] = Int32(truncatingIfNeeded: i)
                                 listed &+= 1
@@ -258,9 +258,7 @@ public struct BackgroundModel: Sendable {
                                 maskOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
                                 foregroundOut.storeBytes(of: UInt64(0), toByteOffset: i, as: UInt64.self)
                                 store8(difference, residual, i)
-                                var target = c / g
-                                target.replace(with: m, where: saturated)
-                                store8(m + rate * (target - m), mean, i)
+                                store8(m + rateOverGain * difference, mean, i)
                             }
                             i &+= 8
                         }
