@@ -250,7 +250,9 @@ public struct BackgroundModel: Sendable {
                         while i &+ 8 <= n {
                             let c = load8(cells, i), m = load8(mean, i)
                             let limit = load8(threshold, i) * thresholdScale
-                            let difference = c - pointwiseMin(g * m, brightest)
+                            // min(gain x mean, 255), written out (the generic `pointwiseMin` is not inlined).
+                            let lit = g * m
+                            let difference = c - lit.replacing(with: brightest, where: lit .> brightest)
                             if anyLane(difference.magnitudes .> limit) {
                                 pending[listed] = Int32(truncatingIfNeeded: i)
                                 listed &+= 1

@@ -200,7 +200,7 @@ import Testing
 
     // MARK: - Classification
 
-    /// The original luma rule, cell by cell.
+    /// The luma rule, cell by cell.
     struct ReferenceBackground {
         var mean: [Float], threshold: [Float], since: [Double], gain: Float = 1
 
@@ -212,9 +212,11 @@ import Testing
             var current: Float = 0, learnt: Float = 0
             for i in 0..<n where previousMask[i] == 0 { current += cells[i]; learnt += mean[i] }
             if learnt > Float(n) { gain = min(4, max(0.25, current / learnt)) }
-            let g = gain, thresholdScale = max(1, g)
+            let g = gain, thresholdScale = max(1, g), rateOverGain = rate / g
             for i in 0..<n {
-                let difference = abs(cells[i] - g * mean[i])
+                // Expected at most 255 (what a frame holds), learning by what the cell reads past that.
+                let expected = min(g * mean[i], 255)
+                let difference = abs(cells[i] - expected)
                 if difference > threshold[i] * thresholdScale {
                     mask[i] = 1
                     foregroundCount += 1
@@ -227,7 +229,7 @@ import Testing
                 } else {
                     mask[i] = 0
                     since[i] = -.infinity
-                    mean[i] += rate * (cells[i] / g - mean[i])
+                    mean[i] += rateOverGain * (cells[i] - expected)
                 }
             }
             return Double(foregroundCount) / Double(n)
