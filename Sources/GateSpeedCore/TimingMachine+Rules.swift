@@ -109,13 +109,14 @@ extension TimingMachine {
             invalidate(.ambiguousStart, post: nil, t: endTime, emit: emit)
             return
         }
-        // Crossings no steady ride explains: refused (`TimingMachine+Steadiness`).
-        if let unsteady = unsteadiness(direction: direction), unsteady > Self.steadinessLimit {
+        // Crossings no steady ride explains: refused (`TimingMachine+Steadiness`); their scatter
+        // about it is a floor under the end crossings' sigmas.
+        let ride = steadyRide(direction: direction)
+        if let worst = ride?.worst, worst > Self.steadinessLimit {
             invalidate(.unsteady, post: nil, t: endTime, emit: emit)
             return
         }
-        // Their scatter about it is a floor under the end crossings' sigmas.
-        let scatter = crossingScatterSigma(direction: direction) ?? 0
+        let scatter = ride?.scatter ?? 0
         let pass = course.passes(speedKmh: speed)
         let uncertainty = SpeedUncertainty.halfWidthKmh(
             speedKmh: speed, elapsedSeconds: elapsed,

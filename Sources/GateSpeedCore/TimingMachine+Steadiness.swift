@@ -29,21 +29,10 @@ extension TimingMachine {
     /// How many combined sigmas a crossing may miss the steady ride by.
     static let steadinessLimit = 4.0
 
-    /// The largest miss of a crossing of the run from the steady ride through all of them,
-    /// in combined sigmas (see above); nil with fewer than four crossings or a degenerate fit.
-    func unsteadiness(direction: Direction) -> Double? {
-        steadyRideMisses(direction: direction)?.worst
-    }
-
-    /// One standard deviation of a crossing time as the run's crossings scatter about the steady
-    /// ride through them, seconds (see above); nil with fewer than four crossings.
-    func crossingScatterSigma(direction: Direction) -> Double? {
-        steadyRideMisses(direction: direction)?.scatter
-    }
-
-    /// The steady ride's fit through the run's crossings: the largest miss in combined sigmas,
-    /// and the misses' root mean square over the degrees of freedom left (seconds).
-    private func steadyRideMisses(direction: Direction) -> (worst: Double, scatter: Double)? {
+    /// The steady ride's fit through the run's crossings (see above): `worst`, the largest miss of
+    /// a crossing in combined sigmas; `scatter`, the misses' root mean square over the degrees of
+    /// freedom left (seconds). Nil with fewer than four crossings or a degenerate fit.
+    func steadyRide(direction: Direction) -> (worst: Double, scatter: Double)? {
         let count = runCrossingTimes.count
         guard count >= 4, count == course.postCount, runCrossingSigmas.count == count else { return nil }
         // Times about their mean, for a well-conditioned fit.

@@ -88,14 +88,14 @@ import Testing
         var machine = try TimingMachine.armed()
         machine.runCrossingTimes = [1.0, 1.5, 2.0, 2.5, 3.0]
         machine.runCrossingSigmas = [0.002, 0.002, 0.002, 0.002, 0.002]
-        let steady = try #require(machine.unsteadiness(direction: .leftToRight))
+        let steady = try #require(machine.steadyRide(direction: .leftToRight)?.worst)
         #expect(steady < 0.01)
         machine.runCrossingTimes[3] += 0.06
-        let off = try #require(machine.unsteadiness(direction: .rightToLeft))
+        let off = try #require(machine.steadyRide(direction: .rightToLeft)?.worst)
         #expect(off > TimingMachine.steadinessLimit / 2)
         machine.runCrossingTimes.removeLast(2)
         machine.runCrossingSigmas.removeLast(2)
-        #expect(machine.unsteadiness(direction: .leftToRight) == nil)
+        #expect(machine.steadyRide(direction: .leftToRight) == nil)
     }
 
     /// A stretch followed 0.04 s behind (below the refusal) is timed, and the crossings' scatter
@@ -123,9 +123,9 @@ import Testing
         var machine = try TimingMachine.armed()
         machine.runCrossingTimes = [1.0, 1.5, 2.0, 2.5, 3.0]
         machine.runCrossingSigmas = [0.002, 0.002, 0.002, 0.002, 0.002]
-        #expect(try #require(machine.crossingScatterSigma(direction: .leftToRight)) < 1e-6)
+        #expect(try #require(machine.steadyRide(direction: .leftToRight)?.scatter) < 1e-6)
         machine.runCrossingTimes[2] += 0.03
-        let scatter = try #require(machine.crossingScatterSigma(direction: .leftToRight))
+        let scatter = try #require(machine.steadyRide(direction: .leftToRight)?.scatter)
         #expect(scatter > 0.01 && scatter < 0.03)
     }
 }
