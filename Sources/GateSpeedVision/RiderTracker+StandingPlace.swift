@@ -11,18 +11,20 @@
 /// early (−2.3 %).
 ///
 /// So a track seen at most twice does not take a region whose centre lies within a grid cell
-/// (or the standing track's own half-width) of a track that has stood still (below a quarter of
-/// the walking limit) for `standingPlaceSeconds` and is seen there this frame (matched already:
-/// the region is another piece of it), when the region is no
+/// (or the standing track's own half-width) of a standing track: one followed for at least
+/// `standingPlaceSeconds`, moving now at under a quarter of the walking limit, not riding for the
+/// last `riderLapseSeconds`, and seen there this frame (matched already: the region is another
+/// piece of it), when the region is no
 /// taller than that standing thing by more than `sameHeightMismatch` (a rider passing in front
 /// of a small mark makes a taller region, which stays theirs). The region is left to the
 /// standing thing or to a new track; the newcomer finds their own region next frame.
 extension RiderTracker {
-    /// Seconds something must have stood still before its place is its own.
+    /// Seconds something must have been followed (and be still now) before its place is its own.
     static let standingPlaceSeconds = 1.0
 
-    /// Whether `candidate` lies on the place of a track other than `t` that has stood still for
-    /// `standingPlaceSeconds` and is not much shorter than the region (see above).
+    /// Whether `candidate` lies on the place of a standing track other than `t` (followed for
+    /// `standingPlaceSeconds`, still now, not riding lately, seen this frame) not much shorter
+    /// than the region (see above).
     func isStandingPlace(_ candidate: Blob, besides t: Int, time: Double) -> Bool {
         let x = candidate.upperCentreX
         for s in 0..<trackCount where s != t {
