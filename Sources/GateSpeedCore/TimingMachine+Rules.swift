@@ -12,7 +12,6 @@ extension TimingMachine {
             case .armed:
                 judgeWhileArmed(crossing, emit: emit)
             case .running(let direction, let nextPost, let startTime):
-                if startsAfterRiderGone(crossing, direction: direction, nextPost: nextPost, emit: emit) { continue }
                 judgeWhileRunning(crossing, direction: direction, nextPost: nextPost,
                                   startTime: startTime, emit: emit)
             case .unarmed, .waitingToRearm:

@@ -37,8 +37,8 @@ public struct TimingMachine: Sendable {
     private var lastTrackedTime: Double?
     /// Since when the course is known to be clear (nil while a rider is tracked).
     private var clearSince: Double?
-    /// When the rider of the run under way was judged to have left the course (see
-    /// `TimingMachine+RiderGone`); nil otherwise.
+    /// When the rider of the run under way was judged to have left the course, which ended the
+    /// run (see `TimingMachine+RiderGone`); nil otherwise.
     var riderGoneAt: Double?
     /// The run's rider across tracking gaps (see `TimingMachine+Gaps`).
     var gap = GapMemory()
@@ -106,7 +106,7 @@ public struct TimingMachine: Sendable {
             if case .running(_, _, let startTime) = phase, t - startTime > course.timeoutSeconds {
                 invalidate(.timeout, post: nil, t: startTime + course.timeoutSeconds, emit: emit)
             }
-            noteIfRiderGone(t: t)
+            endRunIfRiderGone(t: t, emit: emit)
             if let x { gapNoteSighting(sample, x: x) }
         case .waitingToRearm(let needsAnnouncement):
             if !needsAnnouncement && courseIsClear {

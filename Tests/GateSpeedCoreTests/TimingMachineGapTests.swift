@@ -122,15 +122,17 @@ import Testing
         Refusal(name: "found where the rider would be, walking at a fifth of the pace",
                 lostAt: 1.5, foundAt: 2.4, found: { riderX(2.4, .leftToRight) + 0.05 * ($0 - 2.4) },
                 expected: ["start 1 ltr", "post 2", "invalid skipped_post 3"]),
+        // Someone found standing is not the run's stretch: the run ends once its rider should have
+        // finished (`TimingMachine+RiderGone`), not at its timeout.
         Refusal(name: "found where the rider would be, standing",
                 lostAt: 1.5, foundAt: 2.4, found: { _ in riderX(2.4, .leftToRight) },
-                expected: ["start 1 ltr", "post 2", "invalid timeout"]),
+                expected: ["start 1 ltr", "post 2", "invalid skipped_post 3"]),
         Refusal(name: "found where the rider would be, going back",
                 lostAt: 1.5, foundAt: 2.4, found: { riderX(2.4, .leftToRight) - pace * ($0 - 2.4) },
                 expected: ["start 1 ltr", "post 2", "invalid out_of_order 3"]),
         Refusal(name: "found beyond the finish: the finish is never credited",
                 lostAt: 3.0, foundAt: 3.9, found: { riderX($0, .leftToRight) },
-                expected: ["start 1 ltr", "post 2", "post 3", "post 4", "invalid timeout"]),
+                expected: ["start 1 ltr", "post 2", "post 3", "post 4", "invalid skipped_post 5"]),
     ]
 
     @Test(arguments: refusals)

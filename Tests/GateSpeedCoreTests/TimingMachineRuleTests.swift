@@ -60,9 +60,9 @@ import Testing
         Case(name: "timeout left to right (stopped mid-course)",
              waypoints: [(0, 0.02), (2, 0.4), (13, 0.41)],
              expected: ["start 1 ltr", "post 2", "invalid timeout"]),
-        Case(name: "timeout right to left (rider lost mid-course)",
+        Case(name: "rider lost mid-course right to left: post 3 missed once they should have finished",
              waypoints: [(0, 0.98), (2, 0.6), (2.01, nil), (13, nil)],
-             expected: ["start 5 rtl", "post 4", "invalid timeout"]),
+             expected: ["start 5 rtl", "post 4", "invalid skipped_post 3"]),
     ]
 
     @Test(arguments: cases)
