@@ -10,6 +10,8 @@
 /// `clearSeconds` (nobody on the course at all, or only others: a walker, someone standing, a
 /// region that took the rider's identity), the rider has left the course (`riderGoneAt`) and the
 /// run ends there as `skipped_post` at the post expected next (the one nobody was seen crossing).
+/// With nobody on the course the machine is armed at once, while the verdict is spoken; with
+/// someone else followed it re-arms as after any run, once the course is clear.
 ///
 /// Nothing later could have made the run: the next post crossed then would have taken the rider
 /// over twice the run's post time so far (one post's time plus the grace of at least one more),
@@ -31,7 +33,11 @@ extension TimingMachine {
         let expectedFinish = last + Double(course.postCount - crossed) * pace
         guard t >= expectedFinish + max(Self.riderGoneGraceSeconds, pace) else { return }
         riderGoneAt = t
+        let clear = courseIsClear
         invalidate(.skippedPost, post: nextPost, t: t, emit: emit)
+        // Nobody on the course: armed at once, not after the words are spoken, as the next rider
+        // may already be coming (their first crossing used to end the open run and start theirs).
+        if clear { becomeArmed(t: t, emit: emit) }
     }
 
     /// Whether nothing of the run's rider (its stretch of tracking) was seen for `clearSeconds`

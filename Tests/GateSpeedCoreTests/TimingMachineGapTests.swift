@@ -132,7 +132,7 @@ import Testing
                 expected: ["start 1 ltr", "post 2", "invalid out_of_order 3"]),
         Refusal(name: "found beyond the finish: the finish is never credited",
                 lostAt: 3.0, foundAt: 3.9, found: { riderX($0, .leftToRight) },
-                expected: ["start 1 ltr", "post 2", "post 3", "post 4", "invalid skipped_post 5"]),
+                expected: ["start 1 ltr", "post 2", "post 3", "post 4", "invalid skipped_post 5", "ready"]),
     ]
 
     @Test(arguments: refusals)

@@ -62,7 +62,7 @@ import Testing
              expected: ["start 1 ltr", "post 2", "invalid timeout"]),
         Case(name: "rider lost mid-course right to left: post 3 missed once they should have finished",
              waypoints: [(0, 0.98), (2, 0.6), (2.01, nil), (13, nil)],
-             expected: ["start 5 rtl", "post 4", "invalid skipped_post 3"]),
+             expected: ["start 5 rtl", "post 4", "invalid skipped_post 3", "ready"]),
     ]
 
     @Test(arguments: cases)
