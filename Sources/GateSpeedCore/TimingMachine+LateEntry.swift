@@ -9,14 +9,18 @@
 /// Yet such a rider did pass the outer post, a moment earlier, at the pace they then keep to the
 /// inner post. So while armed, when the first crossing of a stretch is the inner post next to an
 /// outer post, going inward, and the stretch's first sighting lies between those two posts, the
-/// start is timed by extrapolating back from that sighting at the pace from it to the inner
-/// crossing (`outerCrossing`, in `TimingMachine+OuterExtrapolation`), when that reaches back at most
-/// `lateEntrySeconds` and its sigma is at most `lateEntryRelativeSigma` of the run's time.
-/// Someone first tracked further in (beyond the extrapolation's reach) still gives `inner_start`.
+/// start is timed by extrapolating back from a sighting between them at the pace from it to the
+/// inner crossing (`outerCrossing`, in `TimingMachine+OuterExtrapolation`), when that reaches back
+/// at most `lateEntrySeconds` and its sigma is at most `lateEntryRelativeSigma` of the run's time.
+/// Of the stretch's first sightings (`TimingMachine+StretchSightings`) the one giving the smallest
+/// sigma is taken: the very first is often the least sure (a region cut by the view's edge, whose
+/// smoothed position rests on the frames after it alone), and the choice goes by the sigmas, never
+/// by the times they give. Someone first tracked further in (beyond the extrapolation's reach)
+/// still gives `inner_start`.
 extension TimingMachine {
-    /// The start crossing of an outer post, extrapolated back from this stretch's first sighting,
-    /// when `crossing` (the stretch's first, while armed) is of the inner post next to an outer
-    /// post, going inward, and the rider was first tracked between the two; else nil.
+    /// The start crossing of an outer post, extrapolated back from one of this stretch's first
+    /// sightings, when `crossing` (the stretch's first, while armed) is of the inner post next to
+    /// an outer post, going inward, and the rider was first tracked between the two; else nil.
     func lateEntryStart(before crossing: Crossing) -> Crossing? {
         let count = course.postCount
         guard count >= 3, let first = detector.stretchFirst, first.t < crossing.t else { return nil }
@@ -28,9 +32,21 @@ extension TimingMachine {
         } else {
             return nil
         }
-        guard let start = outerCrossing(from: first, innerLine: course.posts[crossing.post - 1], innerTime: crossing.t,
-                                        innerSigma: crossing.tSigma, outerLine: course.posts[outer - 1])
+        let innerLine = course.posts[crossing.post - 1], outerLine = course.posts[outer - 1]
+        // The stretch began between the two lines (not beyond the outer one: that crossing is its own).
+        guard (first.x - innerLine) * (outerLine - innerLine) > 0, (outerLine - first.x) * (outerLine - innerLine) > 0
         else { return nil }
-        return Crossing(post: outer, t: start.t, direction: crossing.direction, tSigma: start.sigma)
+        var best = outerCrossing(from: first, innerLine: innerLine, innerTime: crossing.t,
+                                 innerSigma: crossing.tSigma, outerLine: outerLine)
+        if stretchSightingsOf == detector.stretch {
+            for sighting in stretchSightings where sighting.t > first.t && sighting.t < crossing.t {
+                guard let start = outerCrossing(from: sighting, innerLine: innerLine, innerTime: crossing.t,
+                                                innerSigma: crossing.tSigma, outerLine: outerLine),
+                      start.sigma < best?.sigma ?? .infinity else { continue }
+                best = start
+            }
+        }
+        guard let best else { return nil }
+        return Crossing(post: outer, t: best.t, direction: crossing.direction, tSigma: best.sigma)
     }
 }

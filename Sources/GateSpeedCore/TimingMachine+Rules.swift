@@ -47,7 +47,8 @@ extension TimingMachine {
             direction = .rightToLeft
         } else {
             // A rider first tracked just inside an outer post (`TimingMachine+LateEntry`).
-            if let start = lateEntryStart(before: crossing) {
+            // Or one who passed the outer post in a tracking gap (`TimingMachine+StartInGap`).
+            if let start = lateEntryStart(before: crossing) ?? startInGap(before: crossing) {
                 judgeWhileArmed(start, emit: emit)
                 if case .running(let direction, let nextPost, let startTime) = phase {
                     judgeWhileRunning(crossing, direction: direction, nextPost: nextPost,

@@ -4,5 +4,7 @@ extension TimingMachine {
     /// path (which could invent a crossing between where one stood and where the other is).
     public mutating func trackChanged() {
         detector.reset()
+        forgetStretchSightings()
+        forgetSightingsBeforeGap()
     }
 }

@@ -115,6 +115,7 @@ public struct TimingPipeline: Sendable {
         case .first, .steady:
             break
         }
+        detector.awaitingStart = machine.phase == .armed
         let output = detector.process(frame, holdIdentity: machine.phase.isRunning, probe: &probe)
         lastOutput = output
         lastFrameTime = output.time

@@ -13,6 +13,12 @@ public struct RiderDetector: Sendable {
     private(set) var background = BackgroundModel(cellCount: 0)
     private(set) var blobs = BlobExtractor(columns: 1, rows: 1, capacity: 1)
     private(set) var tracker: RiderTracker
+    /// The course is armed, waiting for a start: a rider lost as they come in is kept for it
+    /// (`RiderTracker+AwaitingStart`). Set by the caller before each frame.
+    public var awaitingStart: Bool {
+        get { tracker.awaitingStart }
+        set { tracker.awaitingStart = newValue }
+    }
     private var readiness: ReadinessWindow
     private(set) var cells: [Float] = []
     private var previousCells: [Float] = []

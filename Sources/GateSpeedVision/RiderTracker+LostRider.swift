@@ -21,8 +21,9 @@ extension RiderTracker {
 
     /// How long (seconds) `track` is kept unseen at `time` as the run's rider lost: while a run is
     /// held, it is the rider, was riding when last seen, and its predicted position is still in
-    /// view; 0 otherwise.
+    /// view (or it is the rider awaited for a start, `RiderTracker+AwaitingStart`); 0 otherwise.
     func lostRiderBridgeSeconds(_ track: Track, time: Double) -> Double {
+        if keptForStart(track, time: time) { return Self.lostRiderSeconds }
         guard holdingRun, track.id == riderID, ridesForBridge(track), track.motion.ridingDirection != 0,
               isExpectedInView(track, time: time) else { return 0 }
         return Self.lostRiderSeconds

@@ -134,6 +134,9 @@ public struct RiderTracker: Sendable {
     var unlooked = (from: -Double.infinity, until: -Double.infinity)
     /// This frame's `holdIdentity`: a run is in progress (see `RiderTracker+LostRider`).
     var holdingRun = false
+    /// The course is armed, waiting for a start (set by the caller each frame; see
+    /// `RiderTracker+AwaitingStart`).
+    public var awaitingStart = false
     /// This frame's people followed on the course other than the rider (see `RiderProspects`).
     public internal(set) var prospects = RiderProspects()
     var candidateTaken: [Bool]
@@ -426,7 +429,8 @@ public struct RiderTracker: Sendable {
             rider = -1
             riderID = 0
         }
-        if rider >= 0 && !holdIdentity && time - tracks[rider].motion.lastRiding > settings.riderLapseSeconds {
+        if rider >= 0 && !holdIdentity && time - tracks[rider].motion.lastRiding > settings.riderLapseSeconds
+            && (tracks[rider].matchedNow || !keptForStart(tracks[rider], time: time)) {
             // Outside a run, whoever has not been riding for a while (stopped, walking off) is let
             // go: they no longer keep the course from counting as clear.
             rider = -1
@@ -439,7 +443,13 @@ public struct RiderTracker: Sendable {
             let score = tracks[t].area / (1 + 3 * distance)
             if score > bestScore { bestScore = score; best = t }
         }
-        if rider >= 0 {
+        if rider >= 0 && best >= 0 && !tracks[rider].matchedNow && keptForStart(tracks[rider], time: time)
+            && time - tracks[rider].lastSeen > bridgeSeconds(tracks[rider], time: time) {
+            // A rider kept unseen for the start beyond the usual bridge holds the identity against
+            // nobody seen riding now (`RiderTracker+AwaitingStart`).
+            rider = best
+            riderID = tracks[best].id
+        } else if rider >= 0 {
             // Between riders, the incumbent's hysteresis decides; outside a run, someone riding
             // now wins over a rider who no longer is (a region that ran at riding speed for a
             // frame as it merged with someone standing).

@@ -1,0 +1,91 @@
+/// A start passed while the rider was unseen.
+///
+/// A faint rider seen riding before an outer post may be lost as they pass it and found again
+/// further in, after a gap longer than the crossing detector's bridge: the detector then starts a
+/// new stretch inside the course, its first crossing is the inner post, and the attempt used to end
+/// as `inner_start`. When the vision kept the same identity across that gap (the rider awaited
+/// for a start is found again on their way, `RiderTracker+AwaitingStart`; two people's positions
+/// are never joined), the outer post lies between the last sighting before the gap and the first
+/// one after it, and is timed where the straight path between them meets its line.
+///
+/// Its sigma holds both sightings' position and time errors through the interpolation, and the
+/// straight path's miss of one whose pace changes by up to `lateEntryAccelerationMetresPerSecond2`
+/// (at most a g² f (1 - f) / 2 in position, f the line's fraction of the way across the gap g:
+/// counted as a uniform spread up to it). It is taken only when:
+/// - the gap lasted at most `startGapSeconds`;
+/// - the pace across the gap and the pace from the first sighting after it to the inner crossing
+///   agree within what that pace change allows between them (plus three sigmas of their
+///   difference): someone else found there, or a sighting off the rider, would not;
+/// - its sigma is at most `lateEntryRelativeSigma` of the run's time at the pace measured.
+extension TimingMachine {
+    /// Longest gap (seconds) across which a start is timed (the vision keeps a rider unseen this long).
+    public static let startGapSeconds = 1.5
+
+    /// Before the detector sees a tracked sample at `t`: when it comes over `bridgeSeconds` after
+    /// the last one (the detector forgot the rider and begins a new stretch with it), the last
+    /// sighting is where the last stretch ended.
+    mutating func noteSightingBeforeGap(t: Double) {
+        if let last = lastSighting, t - last.t > settings.bridgeSeconds { sightingBeforeGap = last }
+    }
+
+    /// After the detector saw a sample: the last tracked position (nil after a change of identity).
+    mutating func noteLastSighting(_ sample: RiderSample, x: Double?) {
+        guard let x else { return }
+        lastSighting = Sighting.measured(t: sample.t, x: x, tSigma: sample.tSigma, xSigma: sample.xSigma)
+    }
+
+    /// Forgets both (a change of identity, a reset): a gap is only ever bridged within one person.
+    mutating func forgetSightingsBeforeGap() {
+        lastSighting = nil
+        sightingBeforeGap = nil
+    }
+
+    /// The start crossing of an outer post timed in the gap before this stretch, when `crossing`
+    /// (the stretch's first, while armed) is of the inner post next to an outer post, going inward,
+    /// the stretch began between the two after a gap of the same person who was last seen outside
+    /// the outer post, and the tests above hold; else nil.
+    func startInGap(before crossing: Crossing) -> Crossing? {
+        let count = course.postCount
+        guard count >= 3, let first = detector.stretchFirst, let before = sightingBeforeGap,
+              before.t < first.t, first.t < crossing.t, first.t - before.t <= Self.startGapSeconds else { return nil }
+        let outer: Int
+        if crossing.post == 2 && crossing.direction == .leftToRight {
+            outer = 1
+        } else if crossing.post == count - 1 && crossing.direction == .rightToLeft {
+            outer = count
+        } else {
+            return nil
+        }
+        let innerLine = course.posts[crossing.post - 1], outerLine = course.posts[outer - 1]
+        let inward = innerLine > outerLine ? 1.0 : -1.0
+        // Last seen outside the outer post, found again between it and the inner post.
+        guard (outerLine - before.x) * inward > 0, (first.x - outerLine) * inward > 0,
+              (innerLine - first.x) * inward > 0 else { return nil }
+        let gap = first.t - before.t, across = (first.x - before.x) * inward
+        let baseline = crossing.t - first.t, onward = (innerLine - first.x) * inward
+        let chordPace = across / gap, ownPace = onward / baseline
+        guard chordPace > 0, ownPace > 0, chordPace.isFinite, ownPace.isFinite else { return nil }
+        let metresPerUnit = course.postUnit == .metres ? 1 : course.lengthMetres / max(1e-9, course.postSpan)
+        let acceleration = Self.lateEntryAccelerationMetresPerSecond2 / max(1e-9, metresPerUnit)
+        // The two paces are means over spans whose middles lie (gap + baseline) / 2 apart.
+        let paceSigma = ((before.xSigma * before.xSigma + first.xSigma * first.xSigma).squareRoot() / gap)
+            .hypot((first.xSigma * first.xSigma + (ownPace * crossing.tSigma) * (ownPace * crossing.tSigma)).squareRoot()
+                   / baseline)
+        guard abs(chordPace - ownPace) <= acceleration * (gap + baseline) / 2 + 3 * paceSigma else { return nil }
+        let f = (outerLine - before.x) * inward / across
+        let t = before.t + f * gap
+        let fromBefore = (1 - f) * gap / across * before.xSigma, fromFirst = f * gap / across * first.xSigma
+        let bend = 0.5 * acceleration * gap * gap * f * (1 - f) / chordPace
+        let sigma = (fromBefore * fromBefore + fromFirst * fromFirst
+                     + ((1 - f) * before.tSigma) * ((1 - f) * before.tSigma) + (f * first.tSigma) * (f * first.tSigma)
+                     + bend * bend / 3).squareRoot()
+        let runSeconds = abs(course.postSpan) / ownPace
+        guard t.isFinite, sigma.isFinite, sigma <= Self.lateEntryRelativeSigma * runSeconds else { return nil }
+        return Crossing(post: outer, t: t, direction: crossing.direction, tSigma: sigma)
+    }
+}
+
+private extension Double {
+    /// sqrt(self² + other²).
+    func hypot(_ other: Double) -> Double { (self * self + other * other).squareRoot() }
+}
