@@ -48,6 +48,8 @@ extension TimingMachine {
         /// Another stretch seen since, and its first sighting.
         var candidateStretch: UInt32 = 0
         var candidateFirst: Sighting?
+        /// The run's crossings (bit n: the n-th in travel order) credited across a gap, not timed.
+        var creditedCrossings: UInt64 = 0
     }
 
     /// A run starts at the current sample: its rider is the detector's current stretch.
@@ -139,6 +141,7 @@ extension TimingMachine {
         if let last = runCrossingTimes.last, t <= last { t = last.nextUp }
         // Anywhere in the gap, evenly: its sigma is the gap over sqrt(12).
         let sigma = (first.t - seen.t) / (12.0).squareRoot()
+        if runCrossingTimes.count < UInt64.bitWidth { gap.creditedCrossings |= 1 << UInt64(runCrossingTimes.count) }
         runCrossingTimes.append(t)
         runCrossingSigmas.append(sigma)
         emit(.post(t: t, post: post, splitSeconds: t - startTime))

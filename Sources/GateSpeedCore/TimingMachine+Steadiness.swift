@@ -21,6 +21,13 @@
 /// left, `count - 3`) is a floor under the start's and the finish's sigma in the speed's ±. A
 /// run timed from positions biased by someone else's region for part of it then says so in its
 /// ± instead of claiming a precision it does not have.
+///
+/// A post credited across a tracking gap (`TimingMachine+Gaps`) was passed, but its time is only
+/// somewhere in the gap (a straight path from the last sighting, often a stale or merged region's,
+/// to the first new one): it is no measurement of the ride. It enters neither the fit nor the
+/// scatter; the run's timed crossings alone are tested, when there are at least four of them.
+/// (In the fit it pulled the quadratic off the timed crossings, which then missed it by many
+/// of their own sigmas: a right speed refused, seed 269's first run.)
 extension TimingMachine {
     /// Seconds added in quadrature to each crossing's sigma: a real rider's pace is not exactly
     /// a constant acceleration, and a crossing interpolated between sparse frames has errors its
@@ -31,16 +38,19 @@ extension TimingMachine {
 
     /// The steady ride's fit through the run's crossings (see above): `worst`, the largest miss of
     /// a crossing in combined sigmas; `scatter`, the misses' root mean square over the degrees of
-    /// freedom left (seconds). Nil with fewer than four crossings or a degenerate fit.
+    /// freedom left (seconds). Nil with fewer than four timed crossings or a degenerate fit.
     func steadyRide(direction: Direction) -> (worst: Double, scatter: Double)? {
         let count = runCrossingTimes.count
-        guard count >= 4, count == course.postCount, runCrossingSigmas.count == count else { return nil }
+        guard count == course.postCount, runCrossingSigmas.count == count else { return nil }
+        var timed = 0
+        for index in 0..<count where isTimed(crossing: index) { timed += 1 }
+        guard timed >= 4 else { return nil }
         // Times about their mean, for a well-conditioned fit.
         var meanT = 0.0
-        for index in 0..<count { meanT += runCrossingTimes[index] }
-        meanT /= Double(count)
+        for index in 0..<count where isTimed(crossing: index) { meanT += runCrossingTimes[index] }
+        meanT /= Double(timed)
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, y0 = 0.0, y1 = 0.0, y2 = 0.0
-        for index in 0..<count {
+        for index in 0..<count where isTimed(crossing: index) {
             let t = runCrossingTimes[index] - meanT
             let x = position(ofCrossing: index, direction: direction)
             let t2 = t * t
@@ -54,7 +64,7 @@ extension TimingMachine {
         let b = (s0 * (y1 * s4 - y2 * s3) - y0 * (s1 * s4 - s3 * s2) + s2 * (s1 * y2 - y1 * s2)) / det
         let c = (s0 * (s2 * y2 - s3 * y1) - s1 * (s1 * y2 - y1 * s2) + y0 * (s1 * s3 - s2 * s2)) / det
         var worst = 0.0, squares = 0.0
-        for index in 0..<count {
+        for index in 0..<count where isTimed(crossing: index) {
             let t = runCrossingTimes[index] - meanT
             let x = position(ofCrossing: index, direction: direction)
             let pace = b + 2 * c * t
@@ -66,8 +76,13 @@ extension TimingMachine {
             worst = max(worst, missSeconds.magnitude / combined)
             squares += missSeconds * missSeconds
         }
-        let scatter = (squares / Double(count - 3)).squareRoot()
+        let scatter = (squares / Double(timed - 3)).squareRoot()
         return worst.isFinite && scatter.isFinite ? (worst, scatter) : nil
+    }
+
+    /// Whether the run's `index`-th crossing in travel order was timed (not credited across a gap).
+    private func isTimed(crossing index: Int) -> Bool {
+        index >= UInt64.bitWidth || gap.creditedCrossings & (1 << UInt64(index)) == 0
     }
 
     /// The position (post unit) of the run's `index`-th crossing in travel order.
