@@ -128,4 +128,53 @@ import Testing
         let scatter = try #require(machine.steadyRide(direction: .leftToRight)?.scatter)
         #expect(scatter > 0.01 && scatter < 0.03)
     }
+
+    /// Seed 269's first run (16 km/h, a walker on the course): post 3 was credited across a
+    /// 1.5 s gap from a stale region's last position, 0.19 s late, with the gap's sigma (0.37 s);
+    /// the other crossings are timed to 3 ms. The credited post is no measurement of the ride:
+    /// left out, the timed crossings fit a steady ride; fitted with them, it pulled the ride off
+    /// them by more than `steadinessLimit` of their sigmas and the right speed was refused.
+    @Test func aPostCreditedAcrossAGapIsNotFittedAsTimed() throws {
+        var machine = try TimingMachine.armed()
+        machine.runCrossingTimes = [5.258843, 6.817937, 8.546747, 9.901869, 11.449133]
+        machine.runCrossingSigmas = [0.002686, 0.002415, 0.367684, 0.003262, 0.002357]
+        let fitted = try #require(machine.steadyRide(direction: .leftToRight))
+        #expect(fitted.worst > TimingMachine.steadinessLimit, "the rule's reason: fitted, the credit refuses the run")
+        machine.gap.creditedCrossings = 1 << 2
+        let timed = try #require(machine.steadyRide(direction: .leftToRight))
+        #expect(timed.worst < 1, "timed crossings alone: \(timed.worst) sigmas")
+        #expect(timed.scatter < 0.01, "the credit's miss is no scatter of the timed crossings: \(timed.scatter) s")
+        // Two posts credited leave three timed crossings: nothing to test a steady ride against.
+        machine.gap.creditedCrossings |= 1 << 1
+        #expect(machine.steadyRide(direction: .leftToRight) == nil)
+    }
+
+    /// Through the machine: a rider riding at 30 fps (jitter, drops) is followed for 0.15 s on a
+    /// region frozen where they were at 1.95 s, lost for 1.2 s across post 3, and found again
+    /// beyond it: post 3 is credited where the straight path from the frozen position meets it,
+    /// about 0.1 s late, the other posts are timed, and the run is announced with its speed.
+    @Test func aRunWithAPostCreditedFromAStaleRegionIsTimed() throws {
+        let pace = 0.2
+        for seed in UInt64(1)...6 {
+            var rng = SplitMix64(seed: seed)
+            let times = Tracks.frameTimes(from: 0, to: 6, fps: 30, jitter: 0.003, dropRate: 0.06, rng: &rng)
+            var machine = try TimingMachine.armed()
+            var events: [TimingEvent] = []
+            for t in times {
+                let truth = 0.02 + pace * t
+                var x: Double? = truth
+                if t >= 1.95 && t < 2.1 { x = 0.02 + pace * 1.95 }   // a region frozen in place
+                if t >= 2.1 && t < 3.3 { x = nil }                     // lost across post 3
+                let sample = RiderSample(t: t, x: x.flatMap { $0 <= 1 ? $0 : nil },
+                                         confidence: x == nil ? 0 : 0.9,
+                                         xSigma: x == nil ? 0 : 0.001, tSigma: 0.0017)
+                machine.observe(sample) { events.append($0) }
+            }
+            let result = try #require(events.compactMap(\.result).first, "seed \(seed): \(events.map(\.summary))")
+            // 25 km/h: under the standard course's 30.
+            #expect(events.map(\.summary) == ["start 1 ltr", "post 2", "post 3", "post 4", "post 5", "result fail"],
+                    "seed \(seed)")
+            #expect(abs(result.elapsedSeconds - 0.8 / pace) < 0.01, "seed \(seed)")
+        }
+    }
 }
