@@ -22,16 +22,8 @@ extension TimingMachine {
     /// sightings, when `crossing` (the stretch's first, while armed) is of the inner post next to
     /// an outer post, going inward, and the rider was first tracked between the two; else nil.
     func lateEntryStart(before crossing: Crossing) -> Crossing? {
-        let count = course.postCount
-        guard count >= 3, let first = detector.stretchFirst, first.t < crossing.t else { return nil }
-        let outer: Int
-        if crossing.post == 2 && crossing.direction == .leftToRight {
-            outer = 1
-        } else if crossing.post == count - 1 && crossing.direction == .rightToLeft {
-            outer = count
-        } else {
-            return nil
-        }
+        guard let outer = entryOuterPost(before: crossing), let first = detector.stretchFirst, first.t < crossing.t
+        else { return nil }
         let innerLine = course.posts[crossing.post - 1], outerLine = course.posts[outer - 1]
         // The stretch began between the two lines (not beyond the outer one: that crossing is its own).
         guard (first.x - innerLine) * (outerLine - innerLine) > 0, (outerLine - first.x) * (outerLine - innerLine) > 0

@@ -22,6 +22,17 @@ extension TimingMachine {
     /// measured (1 sigma: a speed 2 % off would be four of them).
     public static let lateEntryRelativeSigma = 0.005
 
+    /// The outer post (1-based) a rider coming in crosses just before `crossing`, when that is a
+    /// crossing of the inner post next to an outer post, going inward; else nil (also on a course
+    /// of fewer than three posts).
+    func entryOuterPost(before crossing: Crossing) -> Int? {
+        let count = course.postCount
+        guard count >= 3 else { return nil }
+        if crossing.post == 2 && crossing.direction == .leftToRight { return 1 }
+        if crossing.post == count - 1 && crossing.direction == .rightToLeft { return count }
+        return nil
+    }
+
     /// The time and sigma (seconds) at which the rider seen at `sighting` crossed the outer line
     /// `outerLine`, extrapolated at the pace between `sighting` and their crossing of the inner
     /// line `innerLine` at `innerTime` (sigma `innerSigma`): back when the sighting came first,

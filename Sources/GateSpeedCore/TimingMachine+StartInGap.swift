@@ -45,17 +45,9 @@ extension TimingMachine {
     /// the stretch began between the two after a gap of the same person who was last seen outside
     /// the outer post, and the tests above hold; else nil.
     func startInGap(before crossing: Crossing) -> Crossing? {
-        let count = course.postCount
-        guard count >= 3, let first = detector.stretchFirst, let before = sightingBeforeGap,
-              before.t < first.t, first.t < crossing.t, first.t - before.t <= Self.startGapSeconds else { return nil }
-        let outer: Int
-        if crossing.post == 2 && crossing.direction == .leftToRight {
-            outer = 1
-        } else if crossing.post == count - 1 && crossing.direction == .rightToLeft {
-            outer = count
-        } else {
-            return nil
-        }
+        guard let outer = entryOuterPost(before: crossing), let first = detector.stretchFirst,
+              let before = sightingBeforeGap, before.t < first.t, first.t < crossing.t,
+              first.t - before.t <= Self.startGapSeconds else { return nil }
         let innerLine = course.posts[crossing.post - 1], outerLine = course.posts[outer - 1]
         let inward = innerLine > outerLine ? 1.0 : -1.0
         // Last seen outside the outer post, found again between it and the inner post.

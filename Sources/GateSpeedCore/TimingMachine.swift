@@ -169,9 +169,7 @@ public struct TimingMachine: Sendable {
     /// without a result.
     public mutating func recalibrate() {
         phase = .unarmed
-        detector.reset()
-        forgetStretchSightings()
-        forgetSightingsBeforeGap()
+        forgetPersonFollowed()
     }
 
     /// The frame source was lost: a run under way becomes invalid (`camera_lost`), the
@@ -180,9 +178,7 @@ public struct TimingMachine: Sendable {
         if phase.isRunning {
             invalidate(.sourceLost, post: nil, t: t, emit: emit)
         }
-        detector.reset()
-        forgetStretchSightings()
-        forgetSightingsBeforeGap()
+        forgetPersonFollowed()
         lastSampleTime = nil
         lastTrackedTime = nil
         clearSince = nil
