@@ -12,8 +12,15 @@ struct LocalQuadraticFit {
     private var vv = 0.0                          // sum w v^2
     private(set) var count = 0
     private var earliest = Double.infinity, latest = -Double.infinity
+    /// One point's standard deviation (units of the values) stated for a fit through as many
+    /// points as it has coefficients: no residual is left to measure the scatter by, and the
+    /// points are not exact for it (0: the sigma of such a fit is 0).
+    let priorSigma: Double
 
-    init(window: Double) { self.window = window }
+    init(window: Double, priorSigma: Double = 0) {
+        self.window = window
+        self.priorSigma = priorSigma
+    }
 
     /// The smoothed value at the centre and its standard deviation (from the scatter about the
     /// fit), with `order` the polynomial degree that the points supported (0, 1 or 2).
@@ -46,17 +53,20 @@ struct LocalQuadraticFit {
     }
 
     /// The fit, or nil with no points. Falls back to a line, then a weighted mean, when the
-    /// points do not span enough of the window for a quadratic.
-    func solve() -> Solution? {
+    /// points do not span enough of the window for a quadratic. `lineThroughTwo`: two points
+    /// spread over the window are fitted with the line through them, not their mean (for values
+    /// known to move steadily: their mean is where they were on average, not at the centre).
+    func solve(lineThroughTwo: Bool = false) -> Solution? {
         guard count > 0, s.0 > 0 else { return nil }
         let spread = latest - earliest
         if count >= 6 && spread > window * 0.6, let quadratic = solveQuadratic() { return quadratic }
-        if count >= 3 && spread > window * 0.2, let line = solveLine() { return line }
+        if count >= (lineThroughTwo ? 2 : 3) && spread > window * 0.2, let line = solveLine() { return line }
         let mean = t.0 / s.0
         let variance = max(0, vv / s.0 - mean * mean)
         let effective = s.0 * s.0 / max(1e-12, u.0)
-        let sigma = (variance / max(1, effective - 1)).squareRoot()
-        return Solution(value: mean, sigma: sigma, c1: 0, c2: 0, order: 0, leverage: 1 / max(1, effective))
+        let leverage = 1 / max(1, effective)
+        let sigma = count > 1 ? (variance / max(1, effective - 1)).squareRoot() : priorSigma * leverage.squareRoot()
+        return Solution(value: mean, sigma: sigma, c1: 0, c2: 0, order: 0, leverage: leverage)
     }
 
     private func solveQuadratic() -> Solution? {
@@ -93,7 +103,7 @@ struct LocalQuadraticFit {
         let effective = s.0 * s.0 / max(1e-12, u.0)
         let sigma2 = rss / s.0 * effective / max(1, effective - 2)
         let leverage = i00 * (u.0 * i00 + u.1 * i01) + i01 * (u.1 * i00 + u.2 * i01)
-        let sigma = (sigma2 * max(0, leverage)).squareRoot()
+        let sigma = ((count > 2 ? sigma2 : priorSigma * priorSigma) * max(0, leverage)).squareRoot()
         guard c0.isFinite, sigma.isFinite else { return nil }
         return Solution(value: c0, sigma: sigma, c1: c1, c2: 0, order: 1, leverage: max(0, leverage))
     }

@@ -39,6 +39,9 @@ struct ViewTrack: Sendable {
         var prospects = RiderProspects()
         /// When the rider's riding motion began (`RiderTracker.Observation.motionSince`), seconds.
         var motionSince = -Double.infinity
+        /// When this person was first pushed as the rider, seconds (set by `push`; see
+        /// `ViewTrack+SteadyRider`).
+        var followedSince = Double.infinity
         /// Within this distance of the view's edge (view widths) a region counts as cut by it.
         var edge = 0.0
         /// How far the view has moved since the posts were set (view widths): `x`, `minX` and
@@ -71,6 +74,8 @@ struct ViewTrack: Sendable {
     private var positionWeights: [Double]
     /// The identity of the last rider pushed (0: none yet).
     private var lastRiderID: UInt32 = 0
+    /// When the last rider pushed was first pushed as the rider, seconds.
+    private var lastRiderSince = Double.infinity
 
     /// The outer posts' positions (view x): a late-confirmed rider is timed from earlier sightings
     /// only when the earliest of them lies beyond one (see `promotePending`; nil: any).
@@ -92,14 +97,22 @@ struct ViewTrack: Sendable {
     mutating func reset() {
         frames.reset()
         lastRiderID = 0
+        lastRiderSince = .infinity
     }
 
     /// Adds a frame. When the ring is full the oldest history goes first; a pending sample
     /// is never overwritten unjudged (it is judged now, with what is there).
     mutating func push(_ new: Entry, emit: (RiderSample, UInt32) -> Void) {
         if frames.mustJudgeBeforeAppending { judgeNext(emit: emit) }
-        if new.trackID != 0 && new.trackID != lastRiderID { promotePending(to: new.trackID, since: new.motionSince) }
-        if new.trackID != 0 { lastRiderID = new.trackID }
+        var new = new
+        if new.trackID != 0 && new.trackID != lastRiderID {
+            promotePending(to: new.trackID, since: new.motionSince)
+            lastRiderSince = new.t
+        }
+        if new.trackID != 0 {
+            lastRiderID = new.trackID
+            new.followedSince = lastRiderSince
+        }
         frames.append(new)
     }
 
@@ -173,7 +186,7 @@ struct ViewTrack: Sendable {
                 let median = Self.median(&residuals, count: n)
                 limit = max(Self.outlierFloorWidths * usualWidth, Self.outlierDeviations * 1.4826 * median)
             }
-            var fit = LocalQuadraticFit(window: window)
+            var fit = LocalQuadraticFit(window: window, priorSigma: Self.sightingSigma(usualWidth: usualWidth))
             jitter = 0; kept = 0
             for j in low...high where frames[j].trackID == current.trackID {
                 let e = frames[j]
@@ -188,7 +201,8 @@ struct ViewTrack: Sendable {
             // neighbourhood: a rider just found, at 10 fps, after a gap) keeps that fit: with three
             // or four frames the residuals' median says nothing of what is wild, and a mean of the
             // frames left is where a moving rider was on average, not at this frame.
-            guard let solution = fit.solve(), solution.order >= (fitted?.order ?? 0) else { break }
+            guard let solution = fit.solve(lineThroughTwo: movesSteadily(current)),
+                  solution.order >= (fitted?.order ?? 0) else { break }
             fitted = solution
         }
         guard let solution = fitted else {

@@ -71,4 +71,34 @@ import Testing
         #expect(try #require(single.solve()).value == 4)
         #expect(LocalQuadraticFit(window: 0.3).solve() == nil)
     }
+
+    /// A fit with no residual left (one point, or a line through two) has nothing to measure the
+    /// scatter by: it states the prior sigma of a point through its leverage, not a perfect 0,
+    /// and that sigma matches the actual error of the centre value over many noisy pairs.
+    @Test func aFitWithNoResidualStatesThePriorSigma() throws {
+        var single = LocalQuadraticFit(window: 0.45, priorSigma: 0.01)
+        single.add(dt: 0, value: 4)
+        let one = try #require(single.solve())
+        #expect(abs(one.sigma - 0.01) < 1e-12)
+        var noise = Noise(state: 7)
+        var errors: [Double] = [], sigmas: [Double] = []
+        for _ in 0..<400 {
+            var pair = LocalQuadraticFit(window: 0.45, priorSigma: 0.01)
+            pair.add(dt: -0.3, value: 2 - 0.3 * 0.5 + 0.01 * noise.gaussian())
+            pair.add(dt: 0, value: 2 + 0.01 * noise.gaussian())
+            let solution = try #require(pair.solve(lineThroughTwo: true))
+            #expect(solution.order == 1)
+            errors.append(solution.value - 2)
+            sigmas.append(solution.sigma)
+        }
+        let rms = (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
+        let meanSigma = sigmas.reduce(0, +) / Double(sigmas.count)
+        #expect(meanSigma > 0, "a line through two points claims no error")
+        #expect(abs(meanSigma / rms - 1) < 0.2, "stated \(meanSigma) against actual \(rms)")
+        // Without `lineThroughTwo` two points give their mean (the old fallback), as before.
+        var mean = LocalQuadraticFit(window: 0.45)
+        mean.add(dt: -0.3, value: 1)
+        mean.add(dt: 0, value: 2)
+        #expect(try #require(mean.solve()).order == 0)
+    }
 }
