@@ -33,6 +33,12 @@ extension TimingMachine {
         return nil
     }
 
+    /// `lateEntryAccelerationMetresPerSecond2` in the course's post units per second².
+    var lateEntryAcceleration: Double {
+        let metresPerUnit = course.postUnit == .metres ? 1 : course.lengthMetres / max(1e-9, course.postSpan)
+        return Self.lateEntryAccelerationMetresPerSecond2 / max(1e-9, metresPerUnit)
+    }
+
     /// The time and sigma (seconds) at which the rider seen at `sighting` crossed the outer line
     /// `outerLine`, extrapolated at the pace between `sighting` and their crossing of the inner
     /// line `innerLine` at `innerTime` (sigma `innerSigma`): back when the sighting came first,
@@ -58,9 +64,7 @@ extension TimingMachine {
         let fromCrossing = innerSigma * toOuter / fromInner
         // A pace changing at a: the chord over the baseline misses the pace over the extrapolated
         // part by a (baseline + reach) / 2, which moves the crossing by that times reach over the pace.
-        let metresPerUnit = course.postUnit == .metres ? 1 : course.lengthMetres / max(1e-9, course.postSpan)
-        let acceleration = Self.lateEntryAccelerationMetresPerSecond2 / max(1e-9, metresPerUnit)
-        let bend = 0.5 * acceleration * reach * (baseline + reach) / pace
+        let bend = 0.5 * lateEntryAcceleration * reach * (baseline + reach) / pace
         let bendSigma = bend / (3.0).squareRoot()
         let sigma = (fromPosition * fromPosition + fromCrossing * fromCrossing + fromSightingTime * fromSightingTime
                      + bendSigma * bendSigma).squareRoot()

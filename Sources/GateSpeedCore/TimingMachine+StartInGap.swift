@@ -57,8 +57,7 @@ extension TimingMachine {
         let baseline = crossing.t - first.t, onward = (innerLine - first.x) * inward
         let chordPace = across / gap, ownPace = onward / baseline
         guard chordPace > 0, ownPace > 0, chordPace.isFinite, ownPace.isFinite else { return nil }
-        let metresPerUnit = course.postUnit == .metres ? 1 : course.lengthMetres / max(1e-9, course.postSpan)
-        let acceleration = Self.lateEntryAccelerationMetresPerSecond2 / max(1e-9, metresPerUnit)
+        let acceleration = lateEntryAcceleration
         // The two paces are means over spans whose middles lie (gap + baseline) / 2 apart.
         let paceSigma = ((before.xSigma * before.xSigma + first.xSigma * first.xSigma).squareRoot() / gap)
             .hypot((first.xSigma * first.xSigma + (ownPace * crossing.tSigma) * (ownPace * crossing.tSigma)).squareRoot()

@@ -21,4 +21,16 @@ extension RiderTracker {
               track.motion.ridingDirection != 0, isExpectedInView(track, time: time) else { return false }
         return (0.5 - track.x) * track.motion.ridingDirection > 0
     }
+
+    /// Whether `track` is unseen this frame and kept for the start: it is not let go for not
+    /// riding lately, as it would be outside a run.
+    func isHeldUnseenForStart(_ track: Track, time: Double) -> Bool {
+        !track.matchedNow && keptForStart(track, time: time)
+    }
+
+    /// Whether `track`, kept unseen for the start, has been unseen beyond its usual bridge: it then
+    /// holds the identity against nobody, and anyone seen riding takes it.
+    func isHeldUnseenForStartBeyondBridge(_ track: Track, time: Double) -> Bool {
+        isHeldUnseenForStart(track, time: time) && time - track.lastSeen > bridgeSeconds(track, time: time)
+    }
 }

@@ -430,7 +430,7 @@ public struct RiderTracker: Sendable {
             riderID = 0
         }
         if rider >= 0 && !holdIdentity && time - tracks[rider].motion.lastRiding > settings.riderLapseSeconds
-            && (tracks[rider].matchedNow || !keptForStart(tracks[rider], time: time)) {
+            && !isHeldUnseenForStart(tracks[rider], time: time) {
             // Outside a run, whoever has not been riding for a while (stopped, walking off) is let
             // go: they no longer keep the course from counting as clear.
             rider = -1
@@ -443,8 +443,7 @@ public struct RiderTracker: Sendable {
             let score = tracks[t].area / (1 + 3 * distance)
             if score > bestScore { bestScore = score; best = t }
         }
-        if rider >= 0 && best >= 0 && !tracks[rider].matchedNow && keptForStart(tracks[rider], time: time)
-            && time - tracks[rider].lastSeen > bridgeSeconds(tracks[rider], time: time) {
+        if rider >= 0 && best >= 0 && isHeldUnseenForStartBeyondBridge(tracks[rider], time: time) {
             // A rider kept unseen for the start beyond the usual bridge holds the identity against
             // nobody seen riding now (`RiderTracker+AwaitingStart`).
             rider = best
