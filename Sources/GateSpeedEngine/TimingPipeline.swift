@@ -79,11 +79,21 @@ public struct TimingPipeline: Sendable {
                 acrossMetres: Self.courseBandAcrossMetres, beyondMetres: Self.courseBandBeyondMetres
             ).map { CourseBand.Point(x: $0.x, y: $0.y) })
             gateTrack = GatePlaneTrack(camera: gateCourse.camera)
+            // Where each pole stands in the view: the mean of its foot's and its point 1 m up.
+            if vision.postViewX.isEmpty {
+                vision.postViewX = gateCourse.postAlong.compactMap { along in
+                    guard let foot = gateCourse.viewPoint(of: CoursePoint(x: along, y: 0, z: 0)),
+                          let up = gateCourse.viewPoint(of: CoursePoint(x: along, y: 0, z: 1)) else { return nil }
+                    return (foot.x + up.x) / 2
+                }
+            }
             let posts = machine.course.posts
             gateTrack?.outerPosts = posts[0]...posts[posts.count - 1]
         } else {
             machine = try TimingMachine(course: course, settings: timing)
             viewTrack = ViewTrack()
+            // The image rule's posts are view x: where their poles stand in the view.
+            if course.postUnit == .viewWidth, vision.postViewX.isEmpty { vision.postViewX = course.posts }
             viewTrack?.outerPosts = course.posts[0]...course.posts[course.posts.count - 1]
         }
         detector = RiderDetector(settings: vision, geometry: geometry)

@@ -13,20 +13,29 @@ public struct BlobExtractor: Sendable {
 
     /// Each cell's region (its root label), -1 for background. Only cells listed in `listed`
     /// can hold anything else.
-    private var labels: [Int32]
+    var labels: [Int32]
     /// The foreground cells of the last `extract` as `y << 16 | x`, in raster order, `listedCount` of them.
     private var listed: [Int32]
     private var listedCount = 0
     private var parent: [Int32]
-    private var slotOfRoot: [Int32]
+    var slotOfRoot: [Int32]
     // Per-region statistics, indexed by slot.
-    private var minX: [Int32], maxX: [Int32], minY: [Int32], maxY: [Int32], area: [Int32]
+    var minX: [Int32], maxX: [Int32], minY: [Int32], maxY: [Int32], area: [Int32]
     /// Sums of sampling-point x (in cells, see `AnalysisGrid.rowShift`) and of row numbers.
-    private var sumX: [Double], sumY: [Int]
+    var sumX: [Double], sumY: [Int]
     private var upperSumX: [Double], upperSumY: [Int], upperCount: [Int32], bottomSumX: [Double], bottomCount: [Int32]
     /// First and last column of the upper part of each region.
     private var upperMinX: [Int32], upperMaxX: [Int32]
-    private var rootOfSlot: [Int32]
+    /// Each slot's region label; a region joined into another across a pole (see
+    /// `BlobExtractor+Poles`) takes that region's label.
+    var rootOfSlot: [Int32]
+    /// Each slot's own region label, as first found (to clear `slotOfRoot`).
+    var joinedRoot: [Int32]
+    /// Grid x (cells, from the left edge) of each post's pole, `poleCount` of them, and the widest
+    /// gap (cells) the pole leaves in a person behind it. See `BlobExtractor+Poles`.
+    var poleX: [Double] = [Double](repeating: 0, count: BlobExtractor.maximumPoles)
+    var poleCount = 0
+    var poleGapCells = 0
     /// The regions found by the last `extract`, `blobCount` of them, largest first.
     public private(set) var blobs: [Blob]
     public private(set) var blobCount = 0
@@ -49,7 +58,7 @@ public struct BlobExtractor: Sendable {
         minX = int32s(); maxX = int32s(); minY = int32s(); maxY = int32s(); area = int32s()
         sumX = doubles(); sumY = [Int](repeating: 0, count: slots)
         upperSumX = doubles(); bottomSumX = doubles(); upperSumY = [Int](repeating: 0, count: slots)
-        upperCount = int32s(); bottomCount = int32s(); rootOfSlot = int32s()
+        upperCount = int32s(); bottomCount = int32s(); rootOfSlot = int32s(); joinedRoot = int32s()
         upperMinX = int32s(); upperMaxX = int32s()
         blobs = [Blob](repeating: Blob(), count: capacity)
     }
@@ -142,7 +151,7 @@ public struct BlobExtractor: Sendable {
                     slot = slotCount
                     slotCount += 1
                     slotOfRoot[Int(root)] = Int32(slot)
-                    rootOfSlot[slot] = root
+                    rootOfSlot[slot] = root; joinedRoot[slot] = root
                     minX[slot] = Int32(x); maxX[slot] = Int32(x); minY[slot] = Int32(y); maxY[slot] = Int32(y)
                     area[slot] = 0; sumX[slot] = 0; sumY[slot] = 0
                     upperSumX[slot] = 0; upperSumY[slot] = 0; upperCount[slot] = 0
@@ -155,11 +164,19 @@ public struct BlobExtractor: Sendable {
                 if Int32(x) > maxX[slot] { maxX[slot] = Int32(x) }
                 maxY[slot] = Int32(y)   // rows are visited top to bottom
             }
+        }}}}
+        // Regions facing each other across a post's pole are one person behind it.
+        if poleCount > 0 { joinAcrossPoles(slotCount: slotCount) }
+        let count = listedCount
+        labels.withUnsafeMutableBufferPointer { labels in
+        slotOfRoot.withUnsafeMutableBufferPointer { slotOfRoot in
+        listed.withUnsafeMutableBufferPointer { listed in
             // Pass 3: upper-body centre and bottom row of each region.
             for k in 0..<count {
                 let y = Int(listed[k] >> 16), x = Int(listed[k] & 0xFFFF), i = y * w + x
-                let root = labels[i]
-                let slot = Int(slotOfRoot[Int(root)])
+                let slot = Int(slotOfRoot[Int(labels[i])])
+                // A region joined to another across a pole takes that region's label.
+                labels[i] = rootOfSlot[slot]
                 let top = Int(minY[slot]), tall = Int(maxY[slot]) - top + 1
                 let sampledX = Double(x) + AnalysisGrid.rowShift(y)
                 if Double(y - top) < upperFraction * Double(tall) {
@@ -171,8 +188,8 @@ public struct BlobExtractor: Sendable {
                     bottomSumX[slot] += sampledX; bottomCount[slot] += 1
                 }
             }
-            for slot in 0..<slotCount { slotOfRoot[Int(rootOfSlot[slot])] = -1 }
-        }}}}
+            for slot in 0..<slotCount { slotOfRoot[Int(joinedRoot[slot])] = -1 }
+        }}}
         publish(slotCount: slotCount, minimumHeightCells: minimumHeightCells)
     }
 
@@ -182,7 +199,7 @@ public struct BlobExtractor: Sendable {
         let cw = 1 / Double(columns), ch = 1 / Double(rows)
         for slot in 0..<slotCount {
             let tall = Int(maxY[slot] - minY[slot]) + 1
-            guard tall >= minimumHeightCells else { continue }
+            guard area[slot] > 0, tall >= minimumHeightCells else { continue }
             let cells = Double(area[slot])
             var blob = Blob(
                 minX: Double(minX[slot]) * cw, maxX: Double(maxX[slot] + 1) * cw,

@@ -218,6 +218,8 @@ public struct RiderDetector: Sendable {
         light = LocalLight(columns: newGrid.columns, rows: newGrid.rows)
         shift = CameraShiftTest(columns: newGrid.columns, rows: newGrid.rows)
         blobs = BlobExtractor(columns: newGrid.columns, rows: newGrid.rows)
+        blobs.setPoles(viewX: settings.postViewX,
+                       widthCells: settings.poleWidthCells(viewWidthPixels: view.width, columns: newGrid.columns))
         fronts = LightFronts(capacity: blobs.capacity)
         drift = LearningDrift(cellCount: n)
         tracker = RiderTracker(settings: settings, viewAspect: aspect)

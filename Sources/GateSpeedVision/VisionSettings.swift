@@ -97,6 +97,20 @@ public struct VisionSettings: Sendable, Equatable {
     public var metresPerViewWidth: Double? = nil
     /// Height of a rider, metres (crouched on a bike or skates, or standing).
     public var assumedRiderHeightMetres: Double = 1.6
+    /// Where the posts' poles stand, normalised view x (0...1, left edge origin), when known:
+    /// a rider passing behind one is cut by it, and the two parts are joined again
+    /// (`BlobExtractor+Poles`). Empty: no pole is known.
+    public var postViewX: [Double] = []
+    /// Width of a post's pole, metres; never taken as less than `polePixelsAtLeast` pixels (a
+    /// pole narrower than a pixel still blends into the two pixels it straddles).
+    public var poleWidthMetres: Double = 0.05
+    public var polePixelsAtLeast: Double = 2
+
+    /// A pole's width in grid cells, for a view `viewWidthPixels` wide sampled by `columns` cells.
+    public func poleWidthCells(viewWidthPixels: Double, columns: Int) -> Double {
+        let pixels = max(polePixelsAtLeast, poleWidthMetres / max(1e-3, courseMetresPerViewWidth) * viewWidthPixels)
+        return pixels * Double(columns) / max(1, viewWidthPixels)
+    }
 
     /// Expected rider height as a fraction of the view height, for a view `aspect` (width / height).
     public func expectedRiderHeight(viewAspect aspect: Double) -> Double {

@@ -1,0 +1,97 @@
+/// A post's pole in front of a person.
+///
+/// A pole is background: a rider passing behind it is hidden along its width, so the cells its
+/// pixels cover (a band one or two cells wide in a low-resolution view) are not foreground and
+/// the rider's region is cut in two at the post line. The tracker then follows one part, whose
+/// edge stops at the pole while the rider goes on: the rider's position lags by up to the
+/// hidden width exactly as they cross the post. Two regions that face each other across a
+/// pole's band, no further apart than the band plus a cell, side by side (their rows overlap
+/// over at least half of the shorter one's height, with cells of both on common rows at the
+/// facing edges), are one person behind the pole and are joined into one region.
+///
+/// Per frame this is per-region work (no pixel is read twice, nothing is allocated): each
+/// region ending at a pole is compared with the regions starting beyond it.
+extension BlobExtractor {
+    /// Most posts whose poles are known.
+    public static let maximumPoles = 16
+
+    /// Sets where the posts' poles stand: `viewX`, normalised view x of each (0...1, left edge
+    /// origin), and `widthCells`, how many cells a pole is wide (its width in pixels over the
+    /// cell's width in pixels). The widest gap joined is that band, plus the cell its edges
+    /// may blank in part (a cell's 2 x 2 sample half on the pole), plus one cell. Not per frame.
+    public mutating func setPoles(viewX: [Double], widthCells: Double) {
+        poleCount = 0
+        for x in viewX where x > 0 && x < 1 && poleCount < Self.maximumPoles {
+            poleX[poleCount] = x * Double(columns)
+            poleCount += 1
+        }
+        poleGapCells = Int(max(1, widthCells).rounded(.up)) + 2
+    }
+
+    /// Joins regions facing each other across a pole (see the type's comment): the right one's
+    /// statistics go into the left one's slot, and its slot is emptied (area 0) and sent to the
+    /// left one's, so pass 3 relabels its cells. Runs after pass 2 (extent, area, sums).
+    mutating func joinAcrossPoles(slotCount: Int) {
+        let w = columns
+        for p in 0..<poleCount {
+            let pole = poleX[p]
+            var left = 0
+            while left < slotCount {
+                defer { left += 1 }
+                guard area[left] > 0 else { continue }
+                let leftEdge = Double(maxX[left])
+                // Ends before the pole's band (its last cell at most one cell past the pole's middle)...
+                guard leftEdge < pole + 1, leftEdge + Double(poleGapCells) + 1 > pole else { continue }
+                for right in 0..<slotCount where right != left && area[right] > 0 {
+                    let rightEdge = Int(minX[right])
+                    let gap = rightEdge - Int(maxX[left]) - 1
+                    // ...and the other starts beyond it, the gap no wider than the band allows
+                    // (a gap of one cell is joined by the labelling already).
+                    guard gap >= 2, gap <= poleGapCells, Double(rightEdge) > pole - 1 else { continue }
+                    let top = max(minY[left], minY[right]), bottom = min(maxY[left], maxY[right])
+                    let shorter = min(maxY[left] - minY[left], maxY[right] - minY[right]) + 1
+                    guard bottom >= top, 2 * (bottom - top + 1) >= shorter else { continue }
+                    guard facingRows(left: left, right: right, rows: Int(top)...Int(bottom), columns: w) * 3
+                            >= Int(bottom - top + 1) else { continue }
+                    join(right, into: left, slotCount: slotCount)
+                    break
+                }
+            }
+        }
+    }
+
+    /// Rows in `rows` where both regions have a cell within two cells of their facing edges.
+    private func facingRows(left: Int, right: Int, rows: ClosedRange<Int>, columns w: Int) -> Int {
+        let leftEdge = Int(maxX[left]), rightEdge = Int(minX[right])
+        var count = 0
+        labels.withUnsafeBufferPointer { labels in
+        slotOfRoot.withUnsafeBufferPointer { slotOfRoot in
+            // Before pass 3 a cell holds its first region's label; `slotOfRoot` says whose it is now.
+            @inline(__always) func owner(_ i: Int) -> Int {
+                let label = labels[i]
+                return label >= 0 ? Int(slotOfRoot[Int(label)]) : -1
+            }
+            for y in rows {
+                let row = y * w
+                var leftHere = false, rightHere = false
+                for x in max(0, leftEdge - 1)...leftEdge where owner(row + x) == left { leftHere = true }
+                for x in rightEdge...min(w - 1, rightEdge + 1) where owner(row + x) == right { rightHere = true }
+                if leftHere && rightHere { count += 1 }
+            }
+        }}
+        return count
+    }
+
+    /// Moves slot `other`'s statistics into slot `slot`.
+    private mutating func join(_ other: Int, into slot: Int, slotCount: Int) {
+        minX[slot] = min(minX[slot], minX[other]); maxX[slot] = max(maxX[slot], maxX[other])
+        minY[slot] = min(minY[slot], minY[other]); maxY[slot] = max(maxY[slot], maxY[other])
+        area[slot] += area[other]; sumX[slot] += sumX[other]; sumY[slot] += sumY[other]
+        area[other] = 0
+        // Every region already joined into `other` goes with it.
+        for s in 0..<slotCount where slotOfRoot[Int(joinedRoot[s])] == Int32(other) {
+            slotOfRoot[Int(joinedRoot[s])] = Int32(slot)
+            rootOfSlot[s] = rootOfSlot[slot]
+        }
+    }
+}
