@@ -7,7 +7,8 @@
 /// hidden width exactly as they cross the post. Two regions that face each other across a
 /// pole's band, no further apart than the band plus a cell, side by side (their rows overlap
 /// over at least half of the shorter one's height, with cells of both on common rows at the
-/// facing edges), are one person behind the pole and are joined into one region.
+/// facing edges), shaped as one body (the smaller part within the larger's rows, the two
+/// no wider than tall), are one person behind the pole and are joined into one region.
 ///
 /// Per frame this is per-region work (no pixel is read twice, nothing is allocated): each
 /// region ending at a pole is compared with the regions starting beyond it.
@@ -50,7 +51,8 @@ extension BlobExtractor {
                     guard gap >= 2, gap <= poleGapCells, Double(rightEdge) > pole - 1 else { continue }
                     let top = max(minY[left], minY[right]), bottom = min(maxY[left], maxY[right])
                     let shorter = min(maxY[left] - minY[left], maxY[right] - minY[right]) + 1
-                    guard bottom >= top, 2 * (bottom - top + 1) >= shorter else { continue }
+                    guard bottom >= top, 2 * (bottom - top + 1) >= shorter,
+                          isOneBody(left, right) else { continue }
                     guard facingRows(left: left, right: right, rows: Int(top)...Int(bottom), columns: w) * 3
                             >= Int(bottom - top + 1) else { continue }
                     join(right, into: left, slotCount: slotCount)
@@ -58,6 +60,21 @@ extension BlobExtractor {
                 }
             }
         }
+    }
+
+    /// Whether two regions either side of a pole can be one person's body: the smaller part
+    /// (an arm, a leg, the leading edge) lies within the larger's rows, give or take a tenth of
+    /// its height (a cloud's edge or a person taller than the rider reaching above or below is
+    /// someone or something else), and the two, less the hidden band, are no wider than tall
+    /// (cells are square): two people side by side are wider.
+    private func isOneBody(_ a: Int, _ b: Int) -> Bool {
+        let (large, small) = area[a] >= area[b] ? (a, b) : (b, a)
+        let tall = maxY[large] - minY[large] + 1
+        let slack = max(1, tall / 10)
+        guard minY[small] >= minY[large] - slack, maxY[small] <= maxY[large] + slack else { return false }
+        let seenWidth = maxX[a] - minX[a] + maxX[b] - minX[b] + 2
+        let jointHeight = max(maxY[a], maxY[b]) - min(minY[a], minY[b]) + 1
+        return seenWidth <= jointHeight
     }
 
     /// Rows in `rows` where both regions have a cell within two cells of their facing edges.
