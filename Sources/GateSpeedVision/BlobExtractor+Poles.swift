@@ -32,7 +32,7 @@ extension BlobExtractor {
     /// Joins regions facing each other across a pole (see the type's comment): the right one's
     /// statistics go into the left one's slot, and its slot is emptied (area 0) and sent to the
     /// left one's, so pass 3 relabels its cells. Runs after pass 2 (extent, area, sums).
-    mutating func joinAcrossPoles(slotCount: Int) {
+    mutating func joinAcrossPoles(slotCount: Int, minimumHeightCells: Int) {
         let w = columns
         for p in 0..<poleCount {
             let pole = poleX[p]
@@ -52,7 +52,7 @@ extension BlobExtractor {
                     let top = max(minY[left], minY[right]), bottom = min(maxY[left], maxY[right])
                     let shorter = min(maxY[left] - minY[left], maxY[right] - minY[right]) + 1
                     guard bottom >= top, 2 * (bottom - top + 1) >= shorter,
-                          isOneBody(left, right) else { continue }
+                          isOneBody(left, right, minimumHeightCells: minimumHeightCells) else { continue }
                     guard facingRows(left: left, right: right, rows: Int(top)...Int(bottom), columns: w) * 3
                             >= Int(bottom - top + 1) else { continue }
                     join(right, into: left, slotCount: slotCount)
@@ -62,19 +62,24 @@ extension BlobExtractor {
         }
     }
 
-    /// Whether two regions either side of a pole can be one person's body: the smaller part
+    /// Whether two regions either side of a pole can be one person's body: the larger part at
+    /// least `minimumHeightCells` tall (a region followed on its own), the smaller part
     /// (an arm, a leg, the leading edge) lies within the larger's rows, give or take a tenth of
     /// its height (a cloud's edge or a person taller than the rider reaching above or below is
-    /// someone or something else), and the two, less the hidden band, are no wider than tall
-    /// (cells are square): two people side by side are wider.
-    private func isOneBody(_ a: Int, _ b: Int) -> Bool {
+    /// someone or something else), and the two with the hidden band between them are no wider
+    /// than tall (cells are square): two people side by side are wider, and so are the specks a
+    /// pole's edges make either side of it in a noisy or shaking view.
+    private func isOneBody(_ a: Int, _ b: Int, minimumHeightCells: Int) -> Bool {
         let (large, small) = area[a] >= area[b] ? (a, b) : (b, a)
         let tall = maxY[large] - minY[large] + 1
+        // The body's part is a person's region on its own; specks either side of a pole (its
+        // edges flicker in a shaking or noisy view) are not.
+        guard tall >= minimumHeightCells else { return false }
         let slack = max(1, tall / 10)
         guard minY[small] >= minY[large] - slack, maxY[small] <= maxY[large] + slack else { return false }
-        let seenWidth = maxX[a] - minX[a] + maxX[b] - minX[b] + 2
+        let jointWidth = max(maxX[a], maxX[b]) - min(minX[a], minX[b]) + 1
         let jointHeight = max(maxY[a], maxY[b]) - min(minY[a], minY[b]) + 1
-        return seenWidth <= jointHeight
+        return jointWidth <= jointHeight
     }
 
     /// Rows in `rows` where both regions have a cell within two cells of their facing edges.

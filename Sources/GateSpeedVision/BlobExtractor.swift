@@ -166,7 +166,7 @@ public struct BlobExtractor: Sendable {
             }
         }}}}
         // Regions facing each other across a post's pole are one person behind it.
-        if poleCount > 0 { joinAcrossPoles(slotCount: slotCount) }
+        if poleCount > 0 { joinAcrossPoles(slotCount: slotCount, minimumHeightCells: minimumHeightCells) }
         let count = listedCount
         labels.withUnsafeMutableBufferPointer { labels in
         slotOfRoot.withUnsafeMutableBufferPointer { slotOfRoot in

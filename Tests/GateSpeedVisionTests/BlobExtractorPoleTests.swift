@@ -61,6 +61,18 @@ import Testing
         #expect(extract(m, poles: [pole]).blobCount == 2)
     }
 
+    @Test func onlyPartsShapedAsOneBodyAreJoined() {
+        // A cloud's tall edge beside the pole reaches far above and below the rider: not a part of them.
+        let edge = mask(40, 30, [(16, 10, 19, 20), (22, 2, 22, 28)])
+        #expect(extract(edge, poles: [pole]).blobCount == 2)
+        // Two people side by side, together wider than tall.
+        let pair = mask(40, 30, [(12, 10, 19, 17), (22, 10, 29, 17)])
+        #expect(extract(pair, poles: [pole]).blobCount == 2)
+        // A leg or an arm seen beyond the pole, within the body's rows, is the body's.
+        let arm = mask(40, 30, [(14, 4, 19, 22), (22, 9, 23, 14)])
+        #expect(extract(arm, poles: [pole]).blobCount == 1)
+    }
+
     @Test func theGapFollowsThePolesWidthInCells() {
         let wide = mask(40, 30, [(14, 5, 17, 20), (23, 5, 26, 20)])   // 5 cells apart
         #expect(extract(wide, poles: [pole], widthCells: 1.2).blobCount == 2)
