@@ -10,11 +10,66 @@
 /// facing edges), shaped as one body (the smaller part within the larger's rows, the two
 /// no wider than tall), are one person behind the pole and are joined into one region.
 ///
+/// Someone just beyond a pole is not part of a rider coming up to it: two people side by side,
+/// one on each side of the pole, face each other across its band just as a rider's two parts
+/// do, and joined they put the rider's centre half a body behind them, late at the post (seed
+/// 699: a walker at the finish post, the finish 49 ms late). A rider cut by a pole is, joined,
+/// as wide as their own region was before the pole (the hidden band lies within it); two people
+/// are wider. So two parts are not joined when each lies on the place of a different person
+/// followed in the last frame (`RiderTracker+PeoplePlaces`), the two at least half as tall as
+/// each other (a fragment of shadow or ground followed on its own is no one beside the rider),
+/// and together they are wider than the wider of the two, plus the pole's band. A part on nobody's place (a rider's leading edge
+/// just come out beyond the pole) or both on one person's are judged on their shape alone; so
+/// is a pair no wider than their person (a rider's part taken for a newcomer the frame before,
+/// or a person whose width is not yet known: cut by the view's edge).
+///
 /// Per frame this is per-region work (no pixel is read twice, nothing is allocated): each
 /// region ending at a pole is compared with the regions starting beyond it.
 extension BlobExtractor {
     /// Most posts whose poles are known.
     public static let maximumPoles = 16
+
+    /// Most people's places kept per frame.
+    public static let maximumPersonPlaces = 16
+
+    /// Forgets the last frame's people.
+    public mutating func clearPersonPlaces() { personCount = 0 }
+
+    /// Adds the place of a person followed and seen in the last frame: `viewX`, their centre,
+    /// and `halfWidth`, normalised view widths (0...1, left edge origin), and `height`,
+    /// normalised view heights.
+    public mutating func addPersonPlace(viewX: Double, halfWidth: Double, height: Double) {
+        guard personCount < Self.maximumPersonPlaces else { return }
+        personX[personCount] = viewX * Double(columns)
+        personHalfWidth[personCount] = max(1, halfWidth * Double(columns))
+        personHeight[personCount] = height * Double(rows)
+        personCount += 1
+    }
+
+    /// The person (index into the places) on whose place region `slot`'s centre lies, the
+    /// nearest if several, or -1.
+    private func person(at slot: Int) -> Int {
+        let x = sumX[slot] / Double(max(1, area[slot]))
+        var best = -1, bestDistance = Double.infinity
+        for k in 0..<personCount {
+            let distance = abs(x - personX[k])
+            if distance <= personHalfWidth[k], distance < bestDistance { best = k; bestDistance = distance }
+        }
+        return best
+    }
+
+    /// Whether regions `a` and `b` lie on two different people's places, the two at least half
+    /// as tall as each other, and together are wider (cells) than the wider of the two, plus
+    /// the pole's band: two people, not one cut by the pole.
+    private func areTwoPeople(_ a: Int, _ b: Int) -> Bool {
+        let first = person(at: a), second = person(at: b)
+        guard first >= 0, second >= 0, first != second,
+              2 * min(personHeight[first], personHeight[second]) >= max(personHeight[first], personHeight[second])
+        else { return false }
+        let personWidth = 2 * max(personHalfWidth[first], personHalfWidth[second])
+        let jointWidth = Double(max(maxX[a], maxX[b]) - min(minX[a], minX[b]) + 1)
+        return jointWidth > personWidth + Double(poleGapCells)
+    }
 
     /// Sets where the posts' poles stand: `viewX`, normalised view x of each (0...1, left edge
     /// origin), and `widthCells`, how many cells a pole is wide (its width in pixels over the
@@ -52,7 +107,8 @@ extension BlobExtractor {
                     let top = max(minY[left], minY[right]), bottom = min(maxY[left], maxY[right])
                     let shorter = min(maxY[left] - minY[left], maxY[right] - minY[right]) + 1
                     guard bottom >= top, 2 * (bottom - top + 1) >= shorter,
-                          isOneBody(left, right, minimumHeightCells: minimumHeightCells) else { continue }
+                          isOneBody(left, right, minimumHeightCells: minimumHeightCells),
+                          !areTwoPeople(left, right) else { continue }
                     guard facingRows(left: left, right: right, rows: Int(top)...Int(bottom), columns: w) * 3
                             >= Int(bottom - top + 1) else { continue }
                     join(right, into: left, slotCount: slotCount)

@@ -36,6 +36,14 @@ public struct BlobExtractor: Sendable {
     var poleX: [Double] = [Double](repeating: 0, count: BlobExtractor.maximumPoles)
     var poleCount = 0
     var poleGapCells = 0
+    /// Grid x (cells) and half-width (cells) of each person followed and seen in the last
+    /// frame, `personCount` of them: parts on two people's places, wider together than either,
+    /// are not joined across a pole (see `BlobExtractor+Poles`).
+    var personX: [Double] = [Double](repeating: 0, count: BlobExtractor.maximumPersonPlaces)
+    var personHalfWidth: [Double] = [Double](repeating: 0, count: BlobExtractor.maximumPersonPlaces)
+    /// Each person's height, grid rows.
+    var personHeight: [Double] = [Double](repeating: 0, count: BlobExtractor.maximumPersonPlaces)
+    var personCount = 0
     /// The regions found by the last `extract`, `blobCount` of them, largest first.
     public private(set) var blobs: [Blob]
     public private(set) var blobCount = 0

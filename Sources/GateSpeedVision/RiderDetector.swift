@@ -417,6 +417,7 @@ public struct RiderDetector: Sendable {
     private mutating func findRider<Probe: StageProbe>(time: Double, holdIdentity: Bool,
                                                        probe: inout Probe) -> RiderTracker.Observation? {
         let minimumHeight = max(2, Int((settings.minimumRiderHeight * Double(blobs.rows)).rounded()))
+        if blobs.poleCount > 0 { tracker.markPeople(on: &blobs) }
         mask.withUnsafeBufferPointer { m in
             blobs.extract(mask: m.baseAddress!, minimumHeightCells: minimumHeight,
                           upperFraction: settings.upperBodyFraction)
