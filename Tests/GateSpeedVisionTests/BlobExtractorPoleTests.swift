@@ -2,7 +2,7 @@ import Testing
 @testable import GateSpeedVision
 
 /// A rider behind a post's pole is cut at the pole's band: the two parts are one region again
-/// (`BlobExtractor+Poles`), and nothing else is joined.
+/// (`BlobExtractor+Poles`), and nothing else is joined: not two people followed either side of it.
 @Suite struct BlobExtractorPoleTests {
     /// Paints rectangles (cell coordinates, inclusive) into a mask of `columns` x `rows`.
     func mask(_ columns: Int, _ rows: Int, _ boxes: [(Int, Int, Int, Int)]) -> [UInt8] {
@@ -11,9 +11,13 @@ import Testing
         return m
     }
 
-    func extract(_ m: [UInt8], poles: [Double], widthCells: Double = 1.2) -> BlobExtractor {
+    /// A person followed in the last frame: centre and half-width (cells), height (rows).
+    typealias Person = (x: Double, halfWidth: Double, height: Double)
+
+    func extract(_ m: [UInt8], poles: [Double], widthCells: Double = 1.2, people: [Person] = []) -> BlobExtractor {
         var extractor = BlobExtractor(columns: 40, rows: 30)
         extractor.setPoles(viewX: poles, widthCells: widthCells)
+        for p in people { extractor.addPersonPlace(viewX: p.x / 40, halfWidth: p.halfWidth / 40, height: p.height / 30) }
         m.withUnsafeBufferPointer { extractor.extract(mask: $0.baseAddress!, minimumHeightCells: 6, upperFraction: 0.5) }
         return extractor
     }
@@ -71,6 +75,29 @@ import Testing
         // A leg or an arm seen beyond the pole, within the body's rows, is the body's.
         let arm = mask(40, 30, [(14, 4, 19, 22), (22, 9, 23, 14)])
         #expect(extract(arm, poles: [pole]).blobCount == 1)
+    }
+
+    @Test func twoPeopleFollowedEitherSideOfAPoleStayApart() {
+        // Someone standing just beyond the pole (cells 16...19) and the rider come up to it
+        // (22...24), each followed last frame at their own place: together 9 cells wide, more
+        // than the wider (4 cells) plus the pole's band (4 cells).
+        let standing: Person = (18, 2, 16), rider: Person = (23.5, 1.5, 15)
+        #expect(extract(mask(40, 30, cut), poles: [pole], people: [standing, rider]).blobCount == 2)
+        // The same parts on one person's place (a rider cut by the pole) are joined...
+        #expect(extract(mask(40, 30, cut), poles: [pole], people: [(20.5, 4.5, 16)]).blobCount == 1)
+        // ...and so are parts one of which lies on nobody's place (a leading edge just come out)...
+        #expect(extract(mask(40, 30, cut), poles: [pole], people: [standing]).blobCount == 1)
+        // ...or on a fragment followed on its own, far shorter than a person (a shadow's piece)...
+        #expect(extract(mask(40, 30, cut), poles: [pole], people: [standing, (23.5, 1.5, 3)]).blobCount == 1)
+        // ...or on people as wide as the two together (a part taken for a newcomer last frame).
+        #expect(extract(mask(40, 30, cut), poles: [pole], people: [(18, 4.5, 16), rider]).blobCount == 1)
+        // The places are the last frame's: forgotten, the parts are joined again.
+        var extractor = extract(mask(40, 30, cut), poles: [pole], people: [standing, rider])
+        extractor.clearPersonPlaces()
+        mask(40, 30, cut).withUnsafeBufferPointer {
+            extractor.extract(mask: $0.baseAddress!, minimumHeightCells: 6, upperFraction: 0.5)
+        }
+        #expect(extractor.blobCount == 1)
     }
 
     @Test func theGapFollowsThePolesWidthInCells() {
