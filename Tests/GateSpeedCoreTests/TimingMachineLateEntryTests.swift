@@ -89,7 +89,7 @@ import Testing
     }
 
     /// The first sighting as unsure as a region cut by the view's edge, the next ones whole: the
-    /// start is extrapolated from the surest of them (`TimingMachine+StretchSightings`), within a
+    /// start is extrapolated from the surest of them (the detector's `stretchFirstPoints`), within a
     /// frame of the truth and with a ± that holds it.
     @Test func anUnsureFirstSightingGivesWayToASureOne() throws {
         for seed in UInt64(1)...3 {
