@@ -70,6 +70,8 @@ public struct CrossingDetector: Sendable {
         confirmedSide = Array(repeating: 0, count: posts.count)
         lineTime = Array(repeating: 0, count: posts.count)
         lineSigma = Array(repeating: 0, count: posts.count)
+        stretchFirstPoints = []
+        stretchFirstPoints.reserveCapacity(Self.stretchPointCapacity)
     }
 
     /// Whether the detector currently remembers a rider position.
@@ -80,12 +82,32 @@ public struct CrossingDetector: Sendable {
     public private(set) var stretch: UInt32 = 0
     /// The first position of the current `stretch` (nil before any), with its sigmas.
     private(set) var stretchFirst: Point?
+    /// The first positions of the current `stretch`, in time order, up to `stretchPointCapacity`
+    /// (empty after `reset` until the next stretch); capacity reserved once. The timing machine's
+    /// late entry starts a rider first tracked just inside an outer post from whichever of them
+    /// gives the surest start (`TimingMachine+LateEntry`): the very first is often the least sure.
+    private(set) var stretchFirstPoints: [Point]
+    /// Positions kept per stretch, the earliest first (seconds of riding between an outer post and
+    /// the inner one next to it: at 120 fps, 16 frames are 0.13 s; positions further in are nearer
+    /// the inner post and extrapolate the start from a shorter baseline, so they help little).
+    static let stretchPointCapacity = 16
+    /// The last position before the gap (over `bridgeSeconds`) that began the current stretch: the
+    /// same person, last seen where the previous stretch ended. Nil when the stretch began after a
+    /// `reset` (another person), or none did since (see `TimingMachine+StartInGap`).
+    private(set) var pointBeforeStretch: Point?
+    /// The position a gap made the detector forget, until a new stretch begins after it.
+    private var forgottenInGap: Point?
 
-    /// Forgets the rider (e.g. after the source was lost). Timestamps may start afresh.
+    /// Forgets the rider (e.g. after the source was lost, or another person is followed).
+    /// Timestamps may start afresh. A gap after this is never bridged: `pointBeforeStretch` stays
+    /// nil until a stretch begins after a gap of the next person.
     public mutating func reset() {
         previous = nil
         beforePrevious = nil
         latestTime = nil
+        forgottenInGap = nil
+        pointBeforeStretch = nil
+        stretchFirstPoints.removeAll(keepingCapacity: true)
     }
 
     /// Feeds one frame: `x` is the rider's normalised centre, nil when nobody is tracked.
@@ -105,6 +127,7 @@ public struct CrossingDetector: Sendable {
         latestTime = t
         if let last = previous, t - last.t > bridgeSeconds {
             emitCrossingsLeftPending(emit: emit)
+            forgottenInGap = last
             previous = nil
             beforePrevious = nil
         }
@@ -113,12 +136,17 @@ public struct CrossingDetector: Sendable {
         guard let last = previous else {
             stretch &+= 1
             stretchFirst = point
+            pointBeforeStretch = forgottenInGap
+            forgottenInGap = nil
+            stretchFirstPoints.removeAll(keepingCapacity: true)
+            stretchFirstPoints.append(point)
             for index in posts.indices {
                 confirmedSide[index] = x >= posts[index] ? 1 : -1
             }
             previous = point
             return
         }
+        if stretchFirstPoints.count < Self.stretchPointCapacity { stretchFirstPoints.append(point) }
         let curvature = beforePrevious.map { Self.acceleration($0, last, point) } ?? 0
         beforePrevious = last
         previous = point

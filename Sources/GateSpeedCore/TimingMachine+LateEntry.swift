@@ -12,7 +12,7 @@
 /// start is timed by extrapolating back from a sighting between them at the pace from it to the
 /// inner crossing (`outerCrossing`, in `TimingMachine+OuterExtrapolation`), when that reaches back
 /// at most `lateEntrySeconds` and its sigma is at most `lateEntryRelativeSigma` of the run's time.
-/// Of the stretch's first sightings (`TimingMachine+StretchSightings`) the one giving the smallest
+/// Of the stretch's first sightings (the detector's `stretchFirstPoints`) the one giving the smallest
 /// sigma is taken: the very first is often the least sure (a region cut by the view's edge, whose
 /// smoothed position rests on the frames after it alone), and the choice goes by the sigmas, never
 /// by the times they give. Someone first tracked further in (beyond the extrapolation's reach)
@@ -30,13 +30,11 @@ extension TimingMachine {
         else { return nil }
         var best = outerCrossing(from: first, innerLine: innerLine, innerTime: crossing.t,
                                  innerSigma: crossing.tSigma, outerLine: outerLine)
-        if stretchSightingsOf == detector.stretch {
-            for sighting in stretchSightings where sighting.t > first.t && sighting.t < crossing.t {
-                guard let start = outerCrossing(from: sighting, innerLine: innerLine, innerTime: crossing.t,
-                                                innerSigma: crossing.tSigma, outerLine: outerLine),
-                      start.sigma < best?.sigma ?? .infinity else { continue }
-                best = start
-            }
+        for sighting in detector.stretchFirstPoints where sighting.t > first.t && sighting.t < crossing.t {
+            guard let start = outerCrossing(from: sighting, innerLine: innerLine, innerTime: crossing.t,
+                                            innerSigma: crossing.tSigma, outerLine: outerLine),
+                  start.sigma < best?.sigma ?? .infinity else { continue }
+            best = start
         }
         guard let best else { return nil }
         return Crossing(post: outer, t: best.t, direction: crossing.direction, tSigma: best.sigma)

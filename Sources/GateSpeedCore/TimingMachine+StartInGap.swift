@@ -5,8 +5,9 @@
 /// new stretch inside the course, its first crossing is the inner post, and the attempt used to end
 /// as `inner_start`. When the vision kept the same identity across that gap (the rider awaited
 /// for a start is found again on their way, `RiderTracker+AwaitingStart`; two people's positions
-/// are never joined), the outer post lies between the last sighting before the gap and the first
-/// one after it, and is timed where the straight path between them meets its line.
+/// are never joined), the outer post lies between the last sighting before the gap (the crossing
+/// detector's `pointBeforeStretch`) and the first one after it, and is timed where the straight
+/// path between them meets its line.
 ///
 /// Its sigma holds both sightings' position and time errors through the interpolation, and the
 /// straight path's miss of one whose pace changes by up to `lateEntryAccelerationMetresPerSecond2`
@@ -21,32 +22,13 @@ extension TimingMachine {
     /// Longest gap (seconds) across which a start is timed (the vision keeps a rider unseen this long).
     public static let startGapSeconds = 1.5
 
-    /// Before the detector sees a tracked sample at `t`: when it comes over `bridgeSeconds` after
-    /// the last one (the detector forgot the rider and begins a new stretch with it), the last
-    /// sighting is where the last stretch ended.
-    mutating func noteSightingBeforeGap(t: Double) {
-        if let last = lastSighting, t - last.t > settings.bridgeSeconds { sightingBeforeGap = last }
-    }
-
-    /// After the detector saw a sample: the last tracked position (nil after a change of identity).
-    mutating func noteLastSighting(_ sample: RiderSample, x: Double?) {
-        guard let x else { return }
-        lastSighting = Sighting.measured(t: sample.t, x: x, tSigma: sample.tSigma, xSigma: sample.xSigma)
-    }
-
-    /// Forgets both (a change of identity, a reset): a gap is only ever bridged within one person.
-    mutating func forgetSightingsBeforeGap() {
-        lastSighting = nil
-        sightingBeforeGap = nil
-    }
-
     /// The start crossing of an outer post timed in the gap before this stretch, when `crossing`
     /// (the stretch's first, while armed) is of the inner post next to an outer post, going inward,
     /// the stretch began between the two after a gap of the same person who was last seen outside
     /// the outer post, and the tests above hold; else nil.
     func startInGap(before crossing: Crossing) -> Crossing? {
         guard let outer = entryOuterPost(before: crossing), let first = detector.stretchFirst,
-              let before = sightingBeforeGap, before.t < first.t, first.t < crossing.t,
+              let before = detector.pointBeforeStretch, before.t < first.t, first.t < crossing.t,
               first.t - before.t <= Self.startGapSeconds else { return nil }
         let innerLine = course.posts[crossing.post - 1], outerLine = course.posts[outer - 1]
         let inward = innerLine > outerLine ? 1.0 : -1.0

@@ -42,8 +42,10 @@ extension TimingMachine {
     func steadyRide(direction: Direction) -> (worst: Double, scatter: Double)? {
         let count = runCrossingTimes.count
         guard count == course.postCount, runCrossingSigmas.count == count else { return nil }
-        var timed = 0
-        for index in 0..<count where isTimed(crossing: index) { timed += 1 }
+        // Every credited bit is one of this run's crossings: `GapMemory` starts afresh with each run
+        // (`gapRunStarted`, where `runCrossingTimes` is emptied) and `credit` sets the bit of the
+        // crossing it appends.
+        let timed = count - gap.creditedCrossings.nonzeroBitCount
         guard timed >= 4 else { return nil }
         // Times about their mean, for a well-conditioned fit.
         var meanT = 0.0

@@ -42,14 +42,6 @@ public struct TimingMachine: Sendable {
     var riderGoneAt: Double?
     /// The run's rider across tracking gaps (see `TimingMachine+Gaps`).
     var gap = GapMemory()
-    /// The first sightings of the detector's stretch `stretchSightingsOf`, in time order; capacity
-    /// reserved once (see `TimingMachine+StretchSightings`).
-    var stretchSightings: [CrossingDetector.Point]
-    var stretchSightingsOf: UInt32 = 0
-    /// The person followed, last seen; and where they were last seen before the detector's last
-    /// gap, while they stayed the same person (see `TimingMachine+StartInGap`).
-    var lastSighting: CrossingDetector.Point?
-    var sightingBeforeGap: CrossingDetector.Point?
 
     /// A machine for `course`; throws every problem with the course and settings.
     public init(course: Course, settings: TimingSettings = TimingSettings()) throws(ConfigurationError) {
@@ -74,8 +66,6 @@ public struct TimingMachine: Sendable {
         runCrossingSigmas.reserveCapacity(course.postCount)
         walkthroughCrossings = []
         walkthroughCrossings.reserveCapacity(Self.walkthroughCapacity)
-        stretchSightings = []
-        stretchSightings.reserveCapacity(Self.stretchSightingCapacity)
     }
 
     /// Whether nobody has been tracked for `settings.clearSeconds` up to the last sample.
@@ -104,10 +94,7 @@ public struct TimingMachine: Sendable {
         }
 
         crossings.removeAll(keepingCapacity: true)
-        if x != nil { noteSightingBeforeGap(t: t) }
         detector.observe(t: t, x: x, xSigma: sample.xSigma, tSigma: sample.tSigma, into: &crossings)
-        noteStretchSighting(sample, x: x)
-        noteLastSighting(sample, x: x)
         collectWalkthrough(t: t)
 
         switch phase {
@@ -169,7 +156,7 @@ public struct TimingMachine: Sendable {
     /// without a result.
     public mutating func recalibrate() {
         phase = .unarmed
-        forgetPersonFollowed()
+        detector.reset()
     }
 
     /// The frame source was lost: a run under way becomes invalid (`camera_lost`), the
@@ -178,7 +165,7 @@ public struct TimingMachine: Sendable {
         if phase.isRunning {
             invalidate(.sourceLost, post: nil, t: t, emit: emit)
         }
-        forgetPersonFollowed()
+        detector.reset()
         lastSampleTime = nil
         lastTrackedTime = nil
         clearSince = nil

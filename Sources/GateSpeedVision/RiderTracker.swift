@@ -369,44 +369,6 @@ public struct RiderTracker: Sendable {
             && time - track.motion.lastRiding <= settings.riderLapseSeconds
     }
 
-    /// Two regions' heights differ by less than this share of the taller: one person's height.
-    static let sameHeightMismatch = 0.4
-
-    /// How far apart two heights are, as a share of the taller (0 the same, towards 1 very unlike).
-    static func heightMismatch(_ a: Double, _ b: Double) -> Double {
-        abs(a - b) / max(1e-6, max(a, b))
-    }
-
-    /// The rider's track was not matched this frame. When a track begun since the rider was last
-    /// seen is of their height (`sameHeightMismatch`) and where the rider should be (within their
-    /// width, or on their way: `foundAgainOnTheirWay`), it is the rider seen again as a new region
-    /// (after a post or a fragment took the rider's region for a frame): it takes over the rider's
-    /// identity, speed fits and history, so the timing core sees one path. Returns the rider's
-    /// track index.
-    private mutating func handOver(from rider: Int, time: Double) -> Int {
-        let old = tracks[rider]
-        let predicted = old.x + old.velocity * max(1e-3, time - old.lastSeen)
-        for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
-            let new = tracks[t]
-            guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch,
-                  abs(new.x - predicted) <= max(old.width, 2 * tuning.cell) || foundAgainOnTheirWay(old, at: new.x, time: time),
-                  followsOwnRide(rider, x: new.x, time: time)
-            else { continue }
-            var merged = old
-            merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
-            merged.footX = new.footX; merged.footY = new.footY; merged.footBefore = new.footBefore
-            merged.footWeight = new.footWeight; merged.onCourse = new.onCourse
-            merged.apart = new.apart; merged.sharedSinceApart = new.sharedSinceApart
-            merged.hits += new.hits
-            tracks[rider] = merged
-            // The newcomer's slot goes to the last track.
-            trackCount -= 1
-            if t != trackCount { tracks[t] = tracks[trackCount] }
-            return t == trackCount ? rider : (rider == trackCount ? t : rider)
-        }
-        return rider
-    }
-
     /// Band test with hysteresis on the smoothed foot point of every track seen this frame:
     /// on the course once inside the band, off it only once clearly outside.
     private mutating func judgeFeet() {

@@ -20,21 +20,14 @@ import Testing
     /// the smoothed track's sigmas (0.001 view widths, 0.6 px at 640: a whole region), ±3 ms of
     /// jitter and 5 % of frames dropped; nobody before.
     static func ride(_ entry: Entry, seed: UInt64) throws -> (events: [TimingEvent], truth: [Double]) {
-        var rng = SplitMix64(seed: seed)
         let ltr = entry.direction == .leftToRight
         let posts = Course.standard.posts
         let outer = ltr ? posts[0] : posts[posts.count - 1]
         let way = ltr ? 1.0 : -1.0
         func x(_ t: Double) -> Double { outer + way * pace * (t - 1) }
         let firstSeen = 1 + entry.firstPast / pace
-        let times = Tracks.frameTimes(from: 0, to: 5, fps: entry.fps, jitter: 0.003, dropRate: 0.05, rng: &rng)
-        var machine = try TimingMachine.armed()
-        var events: [TimingEvent] = []
-        for t in times {
-            let seen = t >= firstSeen && x(t) >= 0 && x(t) <= 1
-            let sample = RiderSample(t: t, x: seen ? x(t) : nil, confidence: seen ? 0.9 : 0,
-                                     xSigma: seen ? 0.001 : 0, tSigma: 0.0017)
-            machine.observe(sample) { events.append($0) }
+        let events = try TimingMachine.ride(fps: entry.fps, xSigma: 0.001, seed: seed) { t in
+            t >= firstSeen ? x(t) : nil
         }
         let order = ltr ? Array(posts.indices) : Array(posts.indices.reversed())
         return (events, order.map { 1 + abs(posts[$0] - outer) / pace })
@@ -89,7 +82,7 @@ import Testing
     }
 
     /// The first sighting as unsure as a region cut by the view's edge, the next ones whole: the
-    /// start is extrapolated from the surest of them (`TimingMachine+StretchSightings`), within a
+    /// start is extrapolated from the surest of them (the detector's `stretchFirstPoints`), within a
     /// frame of the truth and with a ± that holds it.
     @Test func anUnsureFirstSightingGivesWayToASureOne() throws {
         for seed in UInt64(1)...3 {

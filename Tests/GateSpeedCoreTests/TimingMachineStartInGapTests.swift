@@ -19,20 +19,10 @@ import Testing
     /// under a new identity (`trackChanged`).
     static func ride(lostAt: Double, foundAt: Double, direction: Direction = .leftToRight, newIdentity: Bool = false,
                      seed: UInt64, found: (Double) -> Double) throws -> [TimingEvent] {
-        var rng = SplitMix64(seed: seed)
-        var machine = try TimingMachine.armed()
-        var events: [TimingEvent] = []
-        var changed = false
-        for t in Tracks.frameTimes(from: 0, to: 5, fps: 30, jitter: 0.003, dropRate: 0.05, rng: &rng) {
-            var x: Double?
-            if t < lostAt { x = riderX(t, direction) } else if t >= foundAt { x = found(t) }
-            if let value = x, value < 0 || value > 1 { x = nil }
-            if x != nil && t >= foundAt && newIdentity && !changed { machine.trackChanged(); changed = true }
-            let sample = RiderSample(t: t, x: x, confidence: x == nil ? 0 : 0.9,
-                                     xSigma: x == nil ? 0 : 0.002, tSigma: 0.0017)
-            machine.observe(sample) { events.append($0) }
+        try TimingMachine.ride(xSigma: 0.002, seed: seed, newIdentityAt: newIdentity ? foundAt : nil) { t in
+            if t < lostAt { return riderX(t, direction) }
+            return t >= foundAt ? found(t) : nil
         }
-        return events
     }
 
     /// Lost 0.07 view widths before post 1 (0.3 s before it) for 0.6-0.7 s, found again before post 2;

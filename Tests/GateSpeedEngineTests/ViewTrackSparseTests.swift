@@ -23,29 +23,13 @@ import Testing
         ]
         var frames: [ViewTrack.Entry] = []
         for s in seen {
-            var entry = ViewTrack.Entry(t: s.t)
-            entry.trackID = 3
-            entry.edge = 1.5 / 192
-            entry.x = s.x
-            entry.setRegion(seenMinX: s.minX, seenMaxX: s.maxX)
-            entry.confidence = s.confidence
-            entry.weight = s.confidence * s.confidence
-            frames.append(entry)
+            frames.append(ViewTrackFeed.seen(s.t, id: 3, x: s.x, minX: s.minX, maxX: s.maxX,
+                                             confidence: s.confidence, edge: 1.5 / 192))
             // Nobody found in the frames between 2.4 and 2.8 s.
             if s.t == 2.4 { for t in [2.5, 2.6, 2.7] { frames.append(ViewTrack.Entry(t: t)) } }
         }
         _ = truth
-        var detector = CrossingDetector(posts: [0.1, 0.3, 0.5, 0.7, 0.9])
-        var found: [Crossing] = []
-        var track = ViewTrack()
-        func feed(_ sample: RiderSample) {
-            detector.observe(t: sample.t, x: sample.x, xSigma: sample.xSigma, tSigma: sample.tSigma, into: &found)
-        }
-        for entry in frames {
-            track.push(entry) { sample, _ in feed(sample) }
-            track.drain(now: entry.t) { sample, _ in feed(sample) }
-        }
-        track.drain(now: frames.last?.t ?? 0, flush: true) { sample, _ in feed(sample) }
+        let found = ViewTrackFeed.crossings(frames, posts: [0.1, 0.3, 0.5, 0.7, 0.9])
         let crossing = try #require(found.first)
         let expected = 2.2 + (1.011 - 0.9) / speed
         #expect(crossing.post == 5, "post 5 first")

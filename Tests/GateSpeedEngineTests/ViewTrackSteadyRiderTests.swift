@@ -11,29 +11,13 @@ import Testing
 
     /// Feeds `frames` through a view track into a crossing detector; the crossings found.
     static func crossings(_ frames: [ViewTrack.Entry]) -> [Crossing] {
-        var detector = CrossingDetector(posts: posts)
-        var found: [Crossing] = []
-        var track = ViewTrack()
-        func feed(_ sample: RiderSample) {
-            detector.observe(t: sample.t, x: sample.x, xSigma: sample.xSigma, tSigma: sample.tSigma, into: &found)
-        }
-        for entry in frames {
-            track.push(entry) { sample, _ in feed(sample) }
-            track.drain(now: entry.t) { sample, _ in feed(sample) }
-        }
-        track.drain(now: frames.last?.t ?? 0, flush: true) { sample, _ in feed(sample) }
-        return found
+        ViewTrackFeed.crossings(frames, posts: posts)
     }
 
+    /// A frame at `t` with the rider `id` seen at `x`, a region `width` wide, confidence 0.9; nil: nobody.
     static func frame(_ t: Double, id: UInt32, x: Double?, width: Double = 0.016) -> ViewTrack.Entry {
-        var entry = ViewTrack.Entry(t: t)
-        guard let x else { return entry }
-        entry.trackID = id
-        entry.x = x
-        entry.setRegion(seenMinX: x - width / 2, seenMaxX: x + width / 2)
-        entry.confidence = 0.9
-        entry.weight = 0.81
-        return entry
+        guard let x else { return ViewTrack.Entry(t: t) }
+        return ViewTrackFeed.seen(t, id: id, x: x, minX: x - width / 2, maxX: x + width / 2, confidence: 0.9)
     }
 
     @Test func aRiderFollowedLongKeepsTheLineThroughTwoSightings() throws {

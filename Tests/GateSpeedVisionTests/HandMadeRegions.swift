@@ -10,6 +10,19 @@ func handMadeRegion(x: Double, height: Double, width: Double, feet: Double) -> B
 }
 
 /// One frame of hand-made regions at `t` (seconds) through `tracker`; the rider it follows.
-func step(_ tracker: inout RiderTracker, _ t: Double, _ blobs: [Blob]) -> RiderTracker.Observation? {
-    blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0) }
+/// `hold`: a run is in progress, the rider's identity is held (`holdIdentity`).
+func step(_ tracker: inout RiderTracker, _ t: Double, _ blobs: [Blob], hold: Bool = false) -> RiderTracker.Observation? {
+    blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0, holdIdentity: hold) }
+}
+
+/// A camera's cadence for the tracker's rule tests: frame times at `fps` with ±3 ms of jitter
+/// (the same for a given frame number) and every 13th frame dropped, from `start` to `end` seconds.
+func jitteredFrameTimes(fps: Double, from start: Double, to end: Double) -> [Double] {
+    var times: [Double] = []
+    var frame = Int((start * fps).rounded(.up))
+    while Double(frame) / fps <= end {
+        if frame % 13 != 5 { times.append(Double(frame) / fps + Double((frame * 7919) % 7 - 3) * 0.001) }
+        frame += 1
+    }
+    return times
 }

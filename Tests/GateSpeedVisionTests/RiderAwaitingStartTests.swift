@@ -7,17 +7,6 @@ import Testing
 /// Hand-made regions on the standard course (35 m per view width), real cadence with ±3 ms of
 /// jitter and drops.
 @Suite struct RiderAwaitingStartTests {
-    /// Frame times at `fps` with ±3 ms of jitter and every 13th frame dropped, from `start` to `end` seconds.
-    func frameTimes(fps: Double, from start: Double, to end: Double) -> [Double] {
-        var times: [Double] = []
-        var frame = Int((start * fps).rounded(.up))
-        while Double(frame) / fps <= end {
-            if frame % 13 != 5 { times.append(Double(frame) / fps + Double((frame * 7919) % 7 - 3) * 0.001) }
-            frame += 1
-        }
-        return times
-    }
-
     /// Seed 844's case: a faint 20 km/h rider coming in from the left, seen riding up to the outer
     /// post (x 0.1), lost against the ground for 0.7 s and found again where their speed puts
     /// them. While the course awaits a start they keep their identity; otherwise (as before) they
@@ -30,10 +19,10 @@ import Testing
             let speed = 20 / 3.6 / 35, height = 0.04, width = 0.01
             func x(_ t: Double) -> Double { 0.005 + speed * (t - 1) }
             var before: UInt32?, after: [UInt32] = []
-            for t in frameTimes(fps: fps, from: 1, to: 2.6) {
+            for t in jitteredFrameTimes(fps: fps, from: 1, to: 2.6) {
                 let unseen = t > 1.6 && t < 2.3
                 let blobs = unseen ? [] : [handMadeRegion(x: x(t), height: height, width: width, feet: 0.8)]
-                let o = blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0, holdIdentity: false) }
+                let o = step(&tracker, t, blobs)
                 if t < 1.6, let o { before = o.trackID }
                 if t > 2.3, let o { after.append(o.trackID) }
             }
@@ -54,11 +43,11 @@ import Testing
         tracker.awaitingStart = true
         let speed = 20 / 3.6 / 35
         var first: UInt32?, other: [UInt32] = []
-        for t in frameTimes(fps: 30, from: 1, to: 3) {
+        for t in jitteredFrameTimes(fps: 30, from: 1, to: 3) {
             var blobs: [Blob] = []
             if t < 1.6 { blobs.append(handMadeRegion(x: 0.005 + speed * (t - 1), height: 0.04, width: 0.01, feet: 0.8)) }
             if t > 2.0 { blobs.append(handMadeRegion(x: 0.5 + speed * (t - 2), height: 0.08, width: 0.02, feet: 0.8)) }
-            let o = blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0, holdIdentity: false) }
+            let o = step(&tracker, t, blobs)
             if t < 1.6, let o { first = o.trackID }
             if t > 2.6, let o { other.append(o.trackID) }
         }
