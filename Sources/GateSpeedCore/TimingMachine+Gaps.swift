@@ -75,13 +75,20 @@ extension TimingMachine {
               sample.t - startTime <= course.timeoutSeconds,
               detector.stretch != gap.runStretch, let seen = gap.lastSeen else { return }
         let here = Self.sighting(sample, x: x)
-        guard gap.candidateStretch == detector.stretch, let first = gap.candidateFirst else {
+        let first: Sighting
+        let continues: Bool
+        if gap.candidateStretch == detector.stretch, let candidateFirst = gap.candidateFirst {
+            first = candidateFirst
+            continues = continuesRun(seen: seen, first: first, here: here, direction: direction, startTime: startTime)
+        } else {
             gap.candidateStretch = detector.stretch
             gap.candidateFirst = here
-            return
+            // The same person found again: judged at once (`TimingMachine+SamePersonGap`).
+            guard isSamePersonAfterGap(here, seen: seen) else { return }
+            first = here
+            continues = continuesRunAtOnce(seen: seen, first: here, direction: direction, startTime: startTime)
         }
-        guard let lastPassed = innerPostsBeyond(first.x, direction: direction, nextPost: nextPost),
-              continuesRun(seen: seen, first: first, here: here, direction: direction, startTime: startTime)
+        guard continues, let lastPassed = innerPostsBeyond(first.x, direction: direction, nextPost: nextPost)
         else { return }
         var post = nextPost
         while true {
@@ -148,7 +155,7 @@ extension TimingMachine {
     }
 
     /// The pace (post units a second, along `way`) from `a` to `b`, and its relative sigma.
-    private static func pace(from a: Sighting, to b: Sighting, way: Double) -> (value: Double, relativeSigma: Double)? {
+    static func pace(from a: Sighting, to b: Sighting, way: Double) -> (value: Double, relativeSigma: Double)? {
         let dt = b.t - a.t, dx = (b.x - a.x) * way
         guard dt > 0, dx != 0 else { return nil }
         let position = (a.xSigma * a.xSigma + b.xSigma * b.xSigma).squareRoot() / abs(dx)
@@ -158,7 +165,7 @@ extension TimingMachine {
     }
 
     /// Whether two positive paces agree within `gapPaceRatio` either way.
-    private static func agree(_ a: Double, _ b: Double) -> Bool {
+    static func agree(_ a: Double, _ b: Double) -> Bool {
         a > 0 && b > 0 && a <= b * gapPaceRatio && b <= a * gapPaceRatio
     }
 

@@ -27,8 +27,9 @@ extension TimingMachine {
         guard case .running(let direction, let nextPost, let startTime) = phase, riderGoneAt == nil,
               sample.t - startTime <= course.timeoutSeconds,
               detector.stretch != gap.runStretch, let first = detector.stretchFirst, first.t == sample.t,
-              let seen = gap.lastSeen, let finish = lateExitFinish(seen: seen, beyond: first, direction: direction,
-                                                                    nextPost: nextPost)
+              let seen = gap.lastSeen,
+              let finish = lateExitFinish(seen: seen, beyond: first, direction: direction, nextPost: nextPost)
+                ?? finishInGap(beyond: first, direction: direction, nextPost: nextPost)
         else { return false }
         runCrossingTimes.append(finish.t)
         runCrossingSigmas.append(finish.tSigma)
