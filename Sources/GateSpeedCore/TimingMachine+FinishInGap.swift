@@ -12,13 +12,17 @@
 /// - the last sighting before the gap is the run's rider's, after the run's last timed crossing
 ///   and short of the finish; the first one after it lies past the finish;
 /// - the gap lasted at most `startGapSeconds`;
-/// - the pace across the gap and the pace from the run's last timed crossing to the sighting
-///   before the gap agree within what a pace change of `lateEntryAccelerationMetresPerSecond2`
-///   allows between them (plus three sigmas of their difference): someone else found past the
-///   line, or a sighting off the rider, would not;
+/// - the pace across the gap and the rider's recent pace (from a sighting `recentPaceSeconds` or
+///   more before the gap, or the run's last timed crossing if later, to the last one before it)
+///   agree within what a pace change of `lateEntryAccelerationMetresPerSecond2` allows between
+///   them (plus three sigmas of their difference): someone else found past the line, or a
+///   sighting off the rider, would not;
 /// - its sigma (both sightings' errors through the interpolation, and the straight path's miss of
 ///   one whose pace changes that much) is at most `lateEntryRelativeSigma` of the run's time.
 extension TimingMachine {
+    /// Shortest span (seconds) over which the rider's recent pace is measured before the gap.
+    public static let recentPaceSeconds = 0.3
+
     /// The finish crossing timed in the gap before this stretch, when `beyond` (the stretch's first
     /// sighting, the same person as the run's rider last seen) lies past the finish the run waits
     /// for and the tests above hold; else nil.
@@ -33,15 +37,20 @@ extension TimingMachine {
         // Last seen between the last timed crossing's post and the finish, found again past the finish.
         guard (finishLine - before.x) * way > 0, (first.x - finishLine) * way > 0,
               (before.x - timedLine) * way > 0 else { return nil }
+        // The recent pace: from an earlier sighting, or the last timed crossing when that is later.
+        var reference = Sighting(t: timed.t, x: timedLine, tSigma: timed.sigma, xSigma: 0)
+        if let earlier = gap.seenEarlier, earlier.t > timed.t, before.t - earlier.t >= Self.recentPaceSeconds {
+            reference = earlier
+        }
         let gap = first.t - before.t, across = (first.x - before.x) * way
-        let baseline = before.t - timed.t, onward = (before.x - timedLine) * way
+        let baseline = before.t - reference.t, onward = (before.x - reference.x) * way
         let chordPace = across / gap, ownPace = onward / baseline
         guard chordPace > 0, ownPace > 0, chordPace.isFinite, ownPace.isFinite else { return nil }
         let acceleration = lateEntryAcceleration
         // The two paces are means over spans whose middles lie (gap + baseline) / 2 apart.
         let chordSigma = (before.xSigma * before.xSigma + first.xSigma * first.xSigma).squareRoot() / gap
-        let ownSigma = (before.xSigma * before.xSigma + (ownPace * timed.sigma) * (ownPace * timed.sigma)).squareRoot()
-            / baseline
+        let ownSigma = (before.xSigma * before.xSigma + reference.xSigma * reference.xSigma
+                        + (ownPace * reference.tSigma) * (ownPace * reference.tSigma)).squareRoot() / baseline
         let paceSigma = (chordSigma * chordSigma + ownSigma * ownSigma).squareRoot()
         guard abs(chordPace - ownPace) <= acceleration * (gap + baseline) / 2 + 3 * paceSigma else { return nil }
         let f = (finishLine - before.x) * way / across

@@ -45,9 +45,16 @@ extension TimingMachine {
         var runStretch: UInt32 = 0
         /// The run's rider, last seen.
         var lastSeen: Sighting?
+        /// The run's rider seen at least `TimingMachine.recentPaceSeconds` before `lastSeen`, and
+        /// at most about twice that on a steady track (two sightings kept, renewed as they age):
+        /// the rider's recent pace is from it to `lastSeen` (`TimingMachine+FinishInGap`).
+        var seenEarlier: Sighting?
+        var seenBetween: Sighting?
         /// Another stretch seen since, and its first sighting.
         var candidateStretch: UInt32 = 0
         var candidateFirst: Sighting?
+        /// The candidate's last sighting (its stretch's, or the same person's after a gap).
+        var candidateLast: Sighting?
         /// The run's crossings (bit n: the n-th in travel order) credited across a gap, not timed.
         var creditedCrossings: UInt64 = 0
     }
@@ -65,7 +72,16 @@ extension TimingMachine {
     /// After the frame's crossings were judged: remembers where the run's rider was seen.
     mutating func gapNoteSighting(_ sample: RiderSample, x: Double) {
         guard phase.isRunning, detector.stretch == gap.runStretch else { return }
-        gap.lastSeen = Self.sighting(sample, x: x)
+        noteRunRiderSeen(Self.sighting(sample, x: x))
+    }
+
+    /// The run's rider seen at `here`: the last sighting, and an earlier one for the recent pace.
+    mutating func noteRunRiderSeen(_ here: Sighting) {
+        if gap.seenBetween.map({ here.t - $0.t >= Self.recentPaceSeconds }) ?? true {
+            gap.seenEarlier = gap.seenBetween
+            gap.seenBetween = here
+        }
+        gap.lastSeen = here
     }
 
     /// Before the frame's crossings are judged: when the sample is of a new stretch that shows the
@@ -75,42 +91,69 @@ extension TimingMachine {
               sample.t - startTime <= course.timeoutSeconds,
               detector.stretch != gap.runStretch, let seen = gap.lastSeen else { return }
         let here = Self.sighting(sample, x: x)
-        let first: Sighting
-        let continues: Bool
-        if gap.candidateStretch == detector.stretch, let candidateFirst = gap.candidateFirst {
-            first = candidateFirst
-            continues = continuesRun(seen: seen, first: first, here: here, direction: direction, startTime: startTime)
+        var chained: Sighting?
+        if gap.candidateStretch != detector.stretch {
+            // The same person as the candidate, found again after a gap: the candidate goes on
+            // across it (`TimingMachine+SamePersonChain`); anyone else is a new candidate.
+            if let last = gap.candidateLast, gap.candidateFirst != nil, isSamePersonAfterGap(here, seen: last) {
+                chained = last
+                gap.candidateStretch = detector.stretch
+                gap.candidateLast = here
+            } else {
+                gap.candidateStretch = detector.stretch
+                gap.candidateFirst = here
+                gap.candidateLast = here
+                return
+            }
         } else {
-            gap.candidateStretch = detector.stretch
-            gap.candidateFirst = here
-            // The same person found again: judged at once (`TimingMachine+SamePersonGap`).
-            guard isSamePersonAfterGap(here, seen: seen) else { return }
-            first = here
-            continues = continuesRunAtOnce(seen: seen, first: here, direction: direction, startTime: startTime)
+            gap.candidateLast = here
         }
-        guard continues, let lastPassed = innerPostsBeyond(first.x, direction: direction, nextPost: nextPost)
+        guard let first = gap.candidateFirst,
+              continuesRun(seen: seen, first: first, here: here, direction: direction, startTime: startTime)
         else { return }
+        // Within one stretch the detector crosses the posts after its first sighting; across a
+        // chain's gaps nobody does: the posts up to where the same person is now are passed.
+        let reached = chained == nil ? first.x : here.x
+        guard let lastPassed = innerPostsBeyond(reached, direction: direction, nextPost: nextPost,
+                                                finishPassedToo: chained != nil) else {
+            // The same person, found again short of the next post, goes on with the run: its rider.
+            if chained != nil { adoptChainedCandidate() }
+            return
+        }
         var post = nextPost
         while true {
-            credit(post: post, seen: seen, first: first, startTime: startTime, emit: emit)
+            // Timed on the straight path across the gap it lies in: before the candidate, or after it.
+            if let chained, !isBeyond(post, first.x, direction: direction) {
+                credit(post: post, seen: chained, first: here, startTime: startTime, emit: emit)
+            } else {
+                credit(post: post, seen: seen, first: first, startTime: startTime, emit: emit)
+            }
             if post == lastPassed { break }
             post += direction.postStep
         }
         phase = .running(direction: direction, nextPost: lastPassed + direction.postStep, startTime: startTime)
         gap.runStretch = detector.stretch
+        gap.candidateFirst = nil
+        gap.candidateLast = nil
+        if let chained { finishAfterChain(seen: seen, before: chained, beyond: here, emit: emit) }
+    }
+
+    /// Whether `x` lies beyond `post`'s line (the side the detector starts a stretch on).
+    private func isBeyond(_ post: Int, _ x: Double, direction: Direction) -> Bool {
+        let line = course.posts[post - 1]
+        return direction == .leftToRight ? x >= line : x < line
     }
 
     /// The last of the posts from `nextPost` on that `x` lies beyond (the side the detector starts
-    /// a stretch on), when they are all inner posts and there is at least one; else nil.
-    private func innerPostsBeyond(_ x: Double, direction: Direction, nextPost: Int) -> Int? {
+    /// a stretch on), when they are all inner posts and there is at least one; else nil. With
+    /// `finishPassedToo`, the last inner one even when `x` lies past the finish too (timed apart).
+    private func innerPostsBeyond(_ x: Double, direction: Direction, nextPost: Int,
+                                  finishPassedToo: Bool = false) -> Int? {
         let finishPost = direction == .leftToRight ? course.postCount : 1
-        func isBeyond(_ post: Int) -> Bool {
-            let line = course.posts[post - 1]
-            return direction == .leftToRight ? x >= line : x < line
-        }
         var post = nextPost, lastPassed: Int?
-        while isBeyond(post) {
-            if post == finishPost { return nil }  // the finish lies in the gap: never credited
+        while isBeyond(post, x, direction: direction) {
+            // The finish lies in the gap: never credited.
+            if post == finishPost { return finishPassedToo ? lastPassed : nil }
             lastPassed = post
             post += direction.postStep
         }
@@ -155,7 +198,7 @@ extension TimingMachine {
     }
 
     /// The pace (post units a second, along `way`) from `a` to `b`, and its relative sigma.
-    static func pace(from a: Sighting, to b: Sighting, way: Double) -> (value: Double, relativeSigma: Double)? {
+    private static func pace(from a: Sighting, to b: Sighting, way: Double) -> (value: Double, relativeSigma: Double)? {
         let dt = b.t - a.t, dx = (b.x - a.x) * way
         guard dt > 0, dx != 0 else { return nil }
         let position = (a.xSigma * a.xSigma + b.xSigma * b.xSigma).squareRoot() / abs(dx)
@@ -165,7 +208,7 @@ extension TimingMachine {
     }
 
     /// Whether two positive paces agree within `gapPaceRatio` either way.
-    static func agree(_ a: Double, _ b: Double) -> Bool {
+    private static func agree(_ a: Double, _ b: Double) -> Bool {
         a > 0 && b > 0 && a <= b * gapPaceRatio && b <= a * gapPaceRatio
     }
 

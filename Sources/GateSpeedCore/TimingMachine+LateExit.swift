@@ -31,12 +31,18 @@ extension TimingMachine {
               let finish = lateExitFinish(seen: seen, beyond: first, direction: direction, nextPost: nextPost)
                 ?? finishInGap(beyond: first, direction: direction, nextPost: nextPost)
         else { return false }
+        takeFinishPassedUnseen(finish, direction: direction, startTime: startTime, emit: emit)
+        return true
+    }
+
+    /// Records `finish` (timed past the run's rider's last sighting) and ends the run with it.
+    mutating func takeFinishPassedUnseen(_ finish: Crossing, direction: Direction, startTime: Double,
+                                         emit: (TimingEvent) -> Void) {
         runCrossingTimes.append(finish.t)
         runCrossingSigmas.append(finish.tSigma)
         gap.runStretch = detector.stretch
         emit(.post(t: finish.t, post: finish.post, splitSeconds: finish.t - startTime))
         self.finish(direction: direction, startTime: startTime, endTime: finish.t, emit: emit)
-        return true
     }
 
     /// The finish crossing extrapolated forward from `seen` (the run's rider, last seen) when
