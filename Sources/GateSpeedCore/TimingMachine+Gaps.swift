@@ -22,8 +22,10 @@
 ///   is judged again at each of its samples until then.
 ///
 /// Never the outer posts: the finish's time makes the speed, and is never a time anywhere in a gap
-/// (a finish just past the rider's last sighting is extrapolated with its own sigma, or not at all:
-/// `TimingMachine+LateExit`).
+/// (a finish just past the rider's last sighting is extrapolated with its own sigma,
+/// `TimingMachine+LateExit`, or one passed in a gap of the same person interpolated with its own
+/// sigma, `TimingMachine+FinishInGap`, or not at all). A rider seen only in flashes, each its own
+/// stretch, is judged across the gaps of the same person (`TimingMachine+SamePersonChain`).
 /// A post credited is timed where the straight path from the last sighting to the first new one
 /// meets it, with the sigma of a time anywhere in the gap (it does not enter the speed). No credit
 /// once the run's rider counts as gone (`TimingMachine+RiderGone`): someone found after that is

@@ -17,7 +17,9 @@
 /// down to a stop is seen doing it. The extrapolation and its sigma are the late entry's,
 /// mirrored (`outerCrossing`, in `TimingMachine+OuterExtrapolation`): a finish reaching forward
 /// more than `lateEntrySeconds`, or whose sigma exceeds `lateEntryRelativeSigma` of the run's
-/// time, is not taken, and the run goes on as before.
+/// time, is not taken: when the vision kept the same identity across the gap, the finish may
+/// still be interpolated between the sightings either side (`TimingMachine+FinishInGap`);
+/// otherwise the run goes on as before.
 extension TimingMachine {
     /// Before the frame's crossings are judged: when the sample is the first of a new stretch
     /// lying beyond the finish of the run under way, times the finish extrapolated forward from
