@@ -95,14 +95,16 @@ extension TimingMachine {
         let here = Self.sighting(sample, x: x)
         var chained: Sighting?
         if gap.candidateStretch != detector.stretch {
-            // The same person as the candidate, found again after a gap: the candidate goes on
-            // across it (`TimingMachine+SamePersonChain`); anyone else is a new candidate.
-            if let last = gap.candidateLast, gap.candidateFirst != nil, isSamePersonAfterGap(here, seen: last) {
+            gap.candidateStretch = detector.stretch
+            // The same person as the candidate, found again after a gap and evidently continuing
+            // the run with it: the candidate goes on across the gap (`TimingMachine+SamePersonChain`).
+            // Anyone else, or a candidate that does not continue the run, gives way to a new one.
+            if let last = gap.candidateLast, let candidateFirst = gap.candidateFirst,
+               isSamePersonAfterGap(here, seen: last),
+               continuesRun(seen: seen, first: candidateFirst, here: here, direction: direction, startTime: startTime) {
                 chained = last
-                gap.candidateStretch = detector.stretch
                 gap.candidateLast = here
             } else {
-                gap.candidateStretch = detector.stretch
                 gap.candidateFirst = here
                 gap.candidateLast = here
                 return
