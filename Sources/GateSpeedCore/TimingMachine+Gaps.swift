@@ -22,8 +22,10 @@
 ///   is judged again at each of its samples until then.
 ///
 /// Never the outer posts: the finish's time makes the speed, and is never a time anywhere in a gap
-/// (a finish just past the rider's last sighting is extrapolated with its own sigma, or not at all:
-/// `TimingMachine+LateExit`).
+/// (a finish just past the rider's last sighting is extrapolated with its own sigma,
+/// `TimingMachine+LateExit`, or one passed in a gap of the same person interpolated with its own
+/// sigma, `TimingMachine+FinishInGap`, or not at all). A rider seen only in flashes, each its own
+/// stretch, is judged across the gaps of the same person (`TimingMachine+SamePersonChain`).
 /// A post credited is timed where the straight path from the last sighting to the first new one
 /// meets it, with the sigma of a time anywhere in the gap (it does not enter the speed). No credit
 /// once the run's rider counts as gone (`TimingMachine+RiderGone`): someone found after that is
@@ -45,9 +47,16 @@ extension TimingMachine {
         var runStretch: UInt32 = 0
         /// The run's rider, last seen.
         var lastSeen: Sighting?
+        /// The run's rider seen at least `TimingMachine.recentPaceSeconds` before `lastSeen`, and
+        /// at most about twice that on a steady track (two sightings kept, renewed as they age):
+        /// the rider's recent pace is from it to `lastSeen` (`TimingMachine+FinishInGap`).
+        var seenEarlier: Sighting?
+        var seenBetween: Sighting?
         /// Another stretch seen since, and its first sighting.
         var candidateStretch: UInt32 = 0
         var candidateFirst: Sighting?
+        /// The candidate's last sighting (its stretch's, or the same person's after a gap).
+        var candidateLast: Sighting?
         /// The run's crossings (bit n: the n-th in travel order) credited across a gap, not timed.
         var creditedCrossings: UInt64 = 0
     }
@@ -65,7 +74,16 @@ extension TimingMachine {
     /// After the frame's crossings were judged: remembers where the run's rider was seen.
     mutating func gapNoteSighting(_ sample: RiderSample, x: Double) {
         guard phase.isRunning, detector.stretch == gap.runStretch else { return }
-        gap.lastSeen = Self.sighting(sample, x: x)
+        noteRunRiderSeen(Self.sighting(sample, x: x))
+    }
+
+    /// The run's rider seen at `here`: the last sighting, and an earlier one for the recent pace.
+    mutating func noteRunRiderSeen(_ here: Sighting) {
+        if gap.seenBetween.map({ here.t - $0.t >= Self.recentPaceSeconds }) ?? true {
+            gap.seenEarlier = gap.seenBetween
+            gap.seenBetween = here
+        }
+        gap.lastSeen = here
     }
 
     /// Before the frame's crossings are judged: when the sample is of a new stretch that shows the
@@ -75,35 +93,71 @@ extension TimingMachine {
               sample.t - startTime <= course.timeoutSeconds,
               detector.stretch != gap.runStretch, let seen = gap.lastSeen else { return }
         let here = Self.sighting(sample, x: x)
-        guard gap.candidateStretch == detector.stretch, let first = gap.candidateFirst else {
+        var chained: Sighting?
+        if gap.candidateStretch != detector.stretch {
             gap.candidateStretch = detector.stretch
-            gap.candidateFirst = here
-            return
+            // The same person as the candidate, found again after a gap and evidently continuing
+            // the run with it: the candidate goes on across the gap (`TimingMachine+SamePersonChain`).
+            // Anyone else, or a candidate that does not continue the run, gives way to a new one.
+            if let last = gap.candidateLast, let candidateFirst = gap.candidateFirst,
+               isSamePersonAfterGap(here, seen: last),
+               continuesRun(seen: seen, first: candidateFirst, here: here, direction: direction, startTime: startTime) {
+                chained = last
+                gap.candidateLast = here
+            } else {
+                gap.candidateFirst = here
+                gap.candidateLast = here
+                return
+            }
+        } else {
+            gap.candidateLast = here
         }
-        guard let lastPassed = innerPostsBeyond(first.x, direction: direction, nextPost: nextPost),
+        guard let first = gap.candidateFirst,
               continuesRun(seen: seen, first: first, here: here, direction: direction, startTime: startTime)
         else { return }
+        // Within one stretch the detector crosses the posts after its first sighting; across a
+        // chain's gaps nobody does: the posts up to where the same person is now are passed.
+        let reached = chained == nil ? first.x : here.x
+        guard let lastPassed = innerPostsBeyond(reached, direction: direction, nextPost: nextPost,
+                                                finishPassedToo: chained != nil) else {
+            // The same person, found again short of the next post, goes on with the run: its rider.
+            if chained != nil { adoptChainedCandidate() }
+            return
+        }
         var post = nextPost
         while true {
-            credit(post: post, seen: seen, first: first, startTime: startTime, emit: emit)
+            // Timed on the straight path across the gap it lies in: before the candidate, or after it.
+            if let chained, !isBeyond(post, first.x, direction: direction) {
+                credit(post: post, seen: chained, first: here, startTime: startTime, emit: emit)
+            } else {
+                credit(post: post, seen: seen, first: first, startTime: startTime, emit: emit)
+            }
             if post == lastPassed { break }
             post += direction.postStep
         }
         phase = .running(direction: direction, nextPost: lastPassed + direction.postStep, startTime: startTime)
         gap.runStretch = detector.stretch
+        gap.candidateFirst = nil
+        gap.candidateLast = nil
+        if let chained { finishAfterChain(seen: seen, before: chained, beyond: here, emit: emit) }
+    }
+
+    /// Whether `x` lies beyond `post`'s line (the side the detector starts a stretch on).
+    private func isBeyond(_ post: Int, _ x: Double, direction: Direction) -> Bool {
+        let line = course.posts[post - 1]
+        return direction == .leftToRight ? x >= line : x < line
     }
 
     /// The last of the posts from `nextPost` on that `x` lies beyond (the side the detector starts
-    /// a stretch on), when they are all inner posts and there is at least one; else nil.
-    private func innerPostsBeyond(_ x: Double, direction: Direction, nextPost: Int) -> Int? {
+    /// a stretch on), when they are all inner posts and there is at least one; else nil. With
+    /// `finishPassedToo`, the last inner one even when `x` lies past the finish too (timed apart).
+    private func innerPostsBeyond(_ x: Double, direction: Direction, nextPost: Int,
+                                  finishPassedToo: Bool = false) -> Int? {
         let finishPost = direction == .leftToRight ? course.postCount : 1
-        func isBeyond(_ post: Int) -> Bool {
-            let line = course.posts[post - 1]
-            return direction == .leftToRight ? x >= line : x < line
-        }
         var post = nextPost, lastPassed: Int?
-        while isBeyond(post) {
-            if post == finishPost { return nil }  // the finish lies in the gap: never credited
+        while isBeyond(post, x, direction: direction) {
+            // The finish lies in the gap: never credited.
+            if post == finishPost { return finishPassedToo ? lastPassed : nil }
             lastPassed = post
             post += direction.postStep
         }

@@ -17,7 +17,9 @@
 /// down to a stop is seen doing it. The extrapolation and its sigma are the late entry's,
 /// mirrored (`outerCrossing`, in `TimingMachine+OuterExtrapolation`): a finish reaching forward
 /// more than `lateEntrySeconds`, or whose sigma exceeds `lateEntryRelativeSigma` of the run's
-/// time, is not taken, and the run goes on as before.
+/// time, is not taken: when the vision kept the same identity across the gap, the finish may
+/// still be interpolated between the sightings either side (`TimingMachine+FinishInGap`);
+/// otherwise the run goes on as before.
 extension TimingMachine {
     /// Before the frame's crossings are judged: when the sample is the first of a new stretch
     /// lying beyond the finish of the run under way, times the finish extrapolated forward from
@@ -27,15 +29,22 @@ extension TimingMachine {
         guard case .running(let direction, let nextPost, let startTime) = phase, riderGoneAt == nil,
               sample.t - startTime <= course.timeoutSeconds,
               detector.stretch != gap.runStretch, let first = detector.stretchFirst, first.t == sample.t,
-              let seen = gap.lastSeen, let finish = lateExitFinish(seen: seen, beyond: first, direction: direction,
-                                                                    nextPost: nextPost)
+              let seen = gap.lastSeen,
+              let finish = lateExitFinish(seen: seen, beyond: first, direction: direction, nextPost: nextPost)
+                ?? finishInGap(beyond: first, direction: direction, nextPost: nextPost)
         else { return false }
+        takeFinishPassedUnseen(finish, direction: direction, startTime: startTime, emit: emit)
+        return true
+    }
+
+    /// Records `finish` (timed past the run's rider's last sighting) and ends the run with it.
+    mutating func takeFinishPassedUnseen(_ finish: Crossing, direction: Direction, startTime: Double,
+                                         emit: (TimingEvent) -> Void) {
         runCrossingTimes.append(finish.t)
         runCrossingSigmas.append(finish.tSigma)
         gap.runStretch = detector.stretch
         emit(.post(t: finish.t, post: finish.post, splitSeconds: finish.t - startTime))
         self.finish(direction: direction, startTime: startTime, endTime: finish.t, emit: emit)
-        return true
     }
 
     /// The finish crossing extrapolated forward from `seen` (the run's rider, last seen) when

@@ -1,0 +1,83 @@
+/// A finish passed while the rider was unseen.
+///
+/// A faint rider, seen only every few frames, may be lost short of the finish post and found
+/// again past it after a gap longer than the crossing detector's bridge: the detector starts a new
+/// stretch beyond the finish, the finish is never crossed, and the run used to end as
+/// `skipped_post` once its rider counted as gone. The late exit (`TimingMachine+LateExit`) only
+/// extrapolates `lateEntrySeconds` forward. When the vision kept the same identity across that gap
+/// (two people's positions are never joined: a change of identity forgets the sighting before the
+/// gap), the finish lies between the last sighting before the gap and the first one after it,
+/// and is timed where the straight path between them meets its line: the mirror of the start in
+/// a gap (`TimingMachine+StartInGap`), with the same sigma and tests:
+/// - the last sighting before the gap is the run's rider's, after the run's last timed crossing
+///   and short of the finish; the first one after it lies past the finish;
+/// - the gap lasted at most `startGapSeconds`;
+/// - the pace across the gap and the rider's recent pace (from a sighting `recentPaceSeconds` or
+///   more before the gap, or the run's last timed crossing if later, to the last one before it)
+///   agree within what a pace change of `lateEntryAccelerationMetresPerSecond2` allows between
+///   them (plus three sigmas of their difference): someone else found past the line, or a
+///   sighting off the rider, would not;
+/// - its sigma (both sightings' errors through the interpolation, and the straight path's miss of
+///   one whose pace changes that much) is at most `lateEntryRelativeSigma` of the run's time.
+extension TimingMachine {
+    /// Shortest span (seconds) over which the rider's recent pace is measured before the gap.
+    public static let recentPaceSeconds = 0.3
+
+    /// The finish crossing timed in the gap before this stretch, when `beyond` (the stretch's first
+    /// sighting, the same person as the run's rider last seen) lies past the finish the run waits
+    /// for and the tests above hold; else nil.
+    func finishInGap(beyond first: Sighting, direction: Direction, nextPost: Int) -> Crossing? {
+        let count = course.postCount
+        let finishPost = direction == .leftToRight ? count : 1
+        guard count >= 3, nextPost == finishPost, let before = sightingBeforeGap, let seen = gap.lastSeen,
+              before.t == seen.t, before.t < first.t, first.t - before.t <= Self.startGapSeconds,
+              let timed = lastTimedCrossing(), before.t > timed.t else { return nil }
+        let way = Double(direction.postStep)
+        let finishLine = course.posts[finishPost - 1], timedLine = course.posts[timed.post - 1]
+        // Last seen between the last timed crossing's post and the finish, found again past the finish.
+        guard (finishLine - before.x) * way > 0, (first.x - finishLine) * way > 0,
+              (before.x - timedLine) * way > 0 else { return nil }
+        // The recent pace: from an earlier sighting, or the last timed crossing when that is later.
+        var reference = Sighting(t: timed.t, x: timedLine, tSigma: timed.sigma, xSigma: 0)
+        if let earlier = gap.seenEarlier, earlier.t > timed.t, before.t - earlier.t >= Self.recentPaceSeconds {
+            reference = earlier
+        }
+        let gap = first.t - before.t, across = (first.x - before.x) * way
+        let baseline = before.t - reference.t, onward = (before.x - reference.x) * way
+        let chordPace = across / gap, ownPace = onward / baseline
+        guard chordPace > 0, ownPace > 0, chordPace.isFinite, ownPace.isFinite else { return nil }
+        let acceleration = lateEntryAcceleration
+        // The two paces are means over spans whose middles lie (gap + baseline) / 2 apart.
+        let chordSigma = (before.xSigma * before.xSigma + first.xSigma * first.xSigma).squareRoot() / gap
+        let ownSigma = (before.xSigma * before.xSigma + reference.xSigma * reference.xSigma
+                        + (ownPace * reference.tSigma) * (ownPace * reference.tSigma)).squareRoot() / baseline
+        let paceSigma = (chordSigma * chordSigma + ownSigma * ownSigma).squareRoot()
+        guard abs(chordPace - ownPace) <= acceleration * (gap + baseline) / 2 + 3 * paceSigma else { return nil }
+        let f = (finishLine - before.x) * way / across
+        let t = before.t + f * gap
+        let fromBefore = (1 - f) * gap / across * before.xSigma, fromFirst = f * gap / across * first.xSigma
+        let bend = 0.5 * acceleration * gap * gap * f * (1 - f) / chordPace
+        let sigma = (fromBefore * fromBefore + fromFirst * fromFirst
+                     + ((1 - f) * before.tSigma) * ((1 - f) * before.tSigma) + (f * first.tSigma) * (f * first.tSigma)
+                     + bend * bend / 3).squareRoot()
+        let runSeconds = abs(course.postSpan) / ownPace
+        guard t.isFinite, sigma.isFinite, sigma <= Self.lateEntryRelativeSigma * runSeconds else { return nil }
+        return Crossing(post: finishPost, t: t, direction: direction, tSigma: sigma)
+    }
+
+    /// The run's last crossing that was timed (seen, not credited across a gap): its post, time
+    /// and sigma (seconds); nil before any.
+    func lastTimedCrossing() -> (post: Int, t: Double, sigma: Double)? {
+        guard case .running(let direction, _, _) = phase else { return nil }
+        let startPost = direction == .leftToRight ? 1 : course.postCount
+        var index = runCrossingTimes.count - 1
+        while index >= 0 {
+            let credited = index < UInt64.bitWidth && gap.creditedCrossings & (1 << UInt64(index)) != 0
+            if !credited, index < runCrossingSigmas.count {
+                return (startPost + index * direction.postStep, runCrossingTimes[index], runCrossingSigmas[index])
+            }
+            index -= 1
+        }
+        return nil
+    }
+}
