@@ -29,7 +29,7 @@ extension TimingMachine {
     func finishInGap(beyond first: Sighting, direction: Direction, nextPost: Int) -> Crossing? {
         let count = course.postCount
         let finishPost = direction == .leftToRight ? count : 1
-        guard count >= 3, nextPost == finishPost, let before = sightingBeforeGap, let seen = gap.lastSeen,
+        guard count >= 3, nextPost == finishPost, let before = detector.pointBeforeStretch, let seen = gap.lastSeen,
               before.t == seen.t, before.t < first.t, first.t - before.t <= Self.startGapSeconds,
               let timed = lastTimedCrossing(), before.t > timed.t else { return nil }
         let way = Double(direction.postStep)

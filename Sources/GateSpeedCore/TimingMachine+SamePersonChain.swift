@@ -20,7 +20,7 @@ extension TimingMachine {
     /// Whether `here` (a new stretch's first sighting) is of the person last seen at `seen`, with
     /// no change of identity between (`seen` is the sighting before the detector's gap).
     func isSamePersonAfterGap(_ here: Sighting, seen: Sighting) -> Bool {
-        guard let before = sightingBeforeGap, let first = detector.stretchFirst else { return false }
+        guard let before = detector.pointBeforeStretch, let first = detector.stretchFirst else { return false }
         return first.t == here.t && before.t == seen.t && seen.t < here.t
     }
 
