@@ -54,14 +54,8 @@ extension TimingMachine {
         let paceSigma = (chordSigma * chordSigma + ownSigma * ownSigma).squareRoot()
         guard abs(chordPace - ownPace) <= acceleration * (gap + baseline) / 2 + 3 * paceSigma else { return nil }
         let f = (finishLine - before.x) * way / across
-        let t = before.t + f * gap
-        let fromBefore = (1 - f) * gap / across * before.xSigma, fromFirst = f * gap / across * first.xSigma
-        let bend = 0.5 * acceleration * gap * gap * f * (1 - f) / chordPace
-        let sigma = (fromBefore * fromBefore + fromFirst * fromFirst
-                     + ((1 - f) * before.tSigma) * ((1 - f) * before.tSigma) + (f * first.tSigma) * (f * first.tSigma)
-                     + bend * bend / 3).squareRoot()
-        let runSeconds = abs(course.postSpan) / ownPace
-        guard t.isFinite, sigma.isFinite, sigma <= Self.lateEntryRelativeSigma * runSeconds else { return nil }
+        guard let (t, sigma) = timeAcrossGap(fraction: f, from: before, to: first, across: across,
+                                             chordPace: chordPace, ownPace: ownPace) else { return nil }
         return Crossing(post: finishPost, t: t, direction: direction, tSigma: sigma)
     }
 

@@ -9,10 +9,7 @@
 /// detector's `pointBeforeStretch`) and the first one after it, and is timed where the straight
 /// path between them meets its line.
 ///
-/// Its sigma holds both sightings' position and time errors through the interpolation, and the
-/// straight path's miss of one whose pace changes by up to `lateEntryAccelerationMetresPerSecond2`
-/// (at most a g² f (1 - f) / 2 in position, f the line's fraction of the way across the gap g:
-/// counted as a uniform spread up to it). It is taken only when:
+/// Its time and sigma come from `timeAcrossGap` (`TimingMachine+TimeAcrossGap`). It is taken only when:
 /// - the gap lasted at most `startGapSeconds`;
 /// - the pace across the gap and the pace from the first sighting after it to the inner crossing
 ///   agree within what that pace change allows between them (plus three sigmas of their
@@ -46,14 +43,8 @@ extension TimingMachine {
                    / baseline)
         guard abs(chordPace - ownPace) <= acceleration * (gap + baseline) / 2 + 3 * paceSigma else { return nil }
         let f = (outerLine - before.x) * inward / across
-        let t = before.t + f * gap
-        let fromBefore = (1 - f) * gap / across * before.xSigma, fromFirst = f * gap / across * first.xSigma
-        let bend = 0.5 * acceleration * gap * gap * f * (1 - f) / chordPace
-        let sigma = (fromBefore * fromBefore + fromFirst * fromFirst
-                     + ((1 - f) * before.tSigma) * ((1 - f) * before.tSigma) + (f * first.tSigma) * (f * first.tSigma)
-                     + bend * bend / 3).squareRoot()
-        let runSeconds = abs(course.postSpan) / ownPace
-        guard t.isFinite, sigma.isFinite, sigma <= Self.lateEntryRelativeSigma * runSeconds else { return nil }
+        guard let (t, sigma) = timeAcrossGap(fraction: f, from: before, to: first, across: across,
+                                             chordPace: chordPace, ownPace: ownPace) else { return nil }
         return Crossing(post: outer, t: t, direction: crossing.direction, tSigma: sigma)
     }
 }
