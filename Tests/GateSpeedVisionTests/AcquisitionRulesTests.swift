@@ -11,16 +11,6 @@ import Testing
         handMadeRegion(x: x, height: height, width: width, feet: feet)
     }
 
-    /// Frame times at `fps` with ±3 ms of jitter and every seventh frame dropped, from 0 to `duration`.
-    func frameTimes(fps: Double, duration: Double) -> [Double] {
-        var times: [Double] = []
-        for frame in 0..<Int(duration * fps) where frame % 7 != 3 {
-            let jitter = Double((frame * 7919) % 7 - 3) * 0.001
-            times.append(Double(frame) / fps + jitter)
-        }
-        return times
-    }
-
     /// Where the tracker first gave the rider, and whether it then followed one identity to x 0.3
     /// (nil: never), for a rider of `height` (view heights) entering from the left at `kmh`
     /// `enters` seconds in, of whom `seen` of the height is found, with `others` (regions at times) around.
@@ -29,7 +19,7 @@ import Testing
         var tracker = RiderTracker(settings: VisionSettings(), viewAspect: aspect)
         let speed = kmh / 3.6 / 35, width = 0.4 * height / aspect
         var first: (x: Double, id: UInt32)?, steady = true
-        for (frame, t) in frameTimes(fps: fps, duration: enters + 1).enumerated() {
+        for (frame, t) in frameTimesDroppingOneInSeven(fps: fps, duration: enters + 1).enumerated() {
             var blobs = others(t)
             let x = -width / 2 + speed * (t - enters)
             // The region's height comes and goes by a grid row or two (a small rider is few cells tall).
@@ -82,7 +72,7 @@ import Testing
         var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 4.0 / 3.0)
         let speed = 31 / 3.6 / 35, enters = 4.0, width = 0.055
         var first: Double?
-        for t in frameTimes(fps: fps, duration: enters + 1) {
+        for t in frameTimesDroppingOneInSeven(fps: fps, duration: enters + 1) {
             let x = -width / 2 + speed * (t - enters)
             var blobs: [Blob] = []
             if t < enters { blobs.append(region(x: 0.05, height: 0.097, width: width)) }
@@ -97,7 +87,7 @@ import Testing
         // The rule that restarts a fit on a change of motion must not make noise into riding:
         // a person standing whose region jumps by two cells now and then, one way then back.
         var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 16.0 / 9.0)
-        for (frame, t) in frameTimes(fps: 30, duration: 6).enumerated() {
+        for (frame, t) in frameTimesDroppingOneInSeven(fps: 30, duration: 6).enumerated() {
             let jump = frame % 9 == 4 ? 0.012 : (frame % 9 == 5 ? -0.006 : 0)
             _ = step(&tracker, t, [region(x: 0.3 + jump, height: 0.08, width: 0.025)])
             #expect(!tracker.isLocked, "at \(t) s")
@@ -114,7 +104,7 @@ import Testing
         var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 16.0 / 9.0)
         tracker.shortestRider = unevenLight ? VisionSettings().smallestPersonHeight : 0
         var taken = false
-        for t in frameTimes(fps: 30, duration: 2) {
+        for t in frameTimesDroppingOneInSeven(fps: 30, duration: 2) {
             // 0.45 view widths a second (57 km/h on the standard course), well over walking.
             let x = 0.15 + 0.45 * t
             if step(&tracker, t, [region(x: x, height: height, width: 0.02, feet: 0.33)]) != nil { taken = true }

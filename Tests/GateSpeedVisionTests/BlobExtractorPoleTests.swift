@@ -4,12 +4,7 @@ import Testing
 /// A rider behind a post's pole is cut at the pole's band: the two parts are one region again
 /// (`BlobExtractor+Poles`), and nothing else is joined: not two people followed either side of it.
 @Suite struct BlobExtractorPoleTests {
-    /// Paints rectangles (cell coordinates, inclusive) into a mask of `columns` x `rows`.
-    func mask(_ columns: Int, _ rows: Int, _ boxes: [(Int, Int, Int, Int)]) -> [UInt8] {
-        var m = [UInt8](repeating: 0, count: columns * rows)
-        for (x0, y0, x1, y1) in boxes { for y in y0...y1 { for x in x0...x1 { m[y * columns + x] = 1 } } }
-        return m
-    }
+    func mask(_ columns: Int, _ rows: Int, _ boxes: [(Int, Int, Int, Int)]) -> [UInt8] { paintedMask(columns, rows, boxes) }
 
     /// A person followed in the last frame: centre and half-width (cells), height (rows).
     typealias Person = (x: Double, halfWidth: Double, height: Double)

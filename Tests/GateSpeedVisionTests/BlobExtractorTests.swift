@@ -2,12 +2,7 @@ import Testing
 @testable import GateSpeedVision
 
 @Suite struct BlobExtractorTests {
-    /// Paints rectangles (cell coordinates, inclusive) into a mask of `columns` x `rows`.
-    func mask(_ columns: Int, _ rows: Int, _ boxes: [(Int, Int, Int, Int)]) -> [UInt8] {
-        var m = [UInt8](repeating: 0, count: columns * rows)
-        for (x0, y0, x1, y1) in boxes { for y in y0...y1 { for x in x0...x1 { m[y * columns + x] = 1 } } }
-        return m
-    }
+    func mask(_ columns: Int, _ rows: Int, _ boxes: [(Int, Int, Int, Int)]) -> [UInt8] { paintedMask(columns, rows, boxes) }
 
     @Test func regionsAreFoundMeasuredAndSortedBySize() {
         var extractor = BlobExtractor(columns: 40, rows: 30)

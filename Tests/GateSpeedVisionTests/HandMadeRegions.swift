@@ -26,3 +26,22 @@ func jitteredFrameTimes(fps: Double, from start: Double, to end: Double) -> [Dou
     }
     return times
 }
+
+/// A harder cadence: frame times at `fps` with ±3 ms of jitter and every seventh frame dropped,
+/// from 0 to `duration` seconds.
+func frameTimesDroppingOneInSeven(fps: Double, duration: Double) -> [Double] {
+    var times: [Double] = []
+    for frame in 0..<Int(duration * fps) where frame % 7 != 3 {
+        let jitter = Double((frame * 7919) % 7 - 3) * 0.001
+        times.append(Double(frame) / fps + jitter)
+    }
+    return times
+}
+
+/// Paints rectangles (cell coordinates, inclusive) into a mask of `columns` x `rows`, for the
+/// region extractor's tests.
+func paintedMask(_ columns: Int, _ rows: Int, _ boxes: [(Int, Int, Int, Int)]) -> [UInt8] {
+    var m = [UInt8](repeating: 0, count: columns * rows)
+    for (x0, y0, x1, y1) in boxes { for y in y0...y1 { for x in x0...x1 { m[y * columns + x] = 1 } } }
+    return m
+}

@@ -5,16 +5,6 @@ import Testing
 /// real cadence (jitter, a frame in seven dropped; standard course: 35 m per view width, post 5
 /// at 0.9 of the width).
 @Suite struct RiderLapsedRideTests {
-    /// Frame times at `fps` with ±3 ms of jitter and every seventh frame dropped, from 0 to `duration`.
-    func frameTimes(fps: Double, duration: Double) -> [Double] {
-        var times: [Double] = []
-        for frame in 0..<Int(duration * fps) where frame % 7 != 3 {
-            let jitter = Double((frame * 7919) % 7 - 3) * 0.001
-            times.append(Double(frame) / fps + jitter)
-        }
-        return times
-    }
-
     /// Seed 345's case: a 45 km/h rider, held through their run, rides out at the right edge, where
     /// someone stands (x 0.98); their regions run together and the track goes on with the person
     /// standing, for 4 s. Then a
@@ -28,7 +18,7 @@ import Testing
         let first = 45 / 3.6 / 35, second = 27 / 3.6 / 35, enters = 5.5
         var firstRode = false
         var taken: Double?
-        for t in frameTimes(fps: fps, duration: enters + 2) {
+        for t in frameTimesDroppingOneInSeven(fps: fps, duration: enters + 2) {
             let a = 0.4 + first * t
             let b = 1 + width / 2 - second * (t - enters)
             var x = standing
