@@ -66,8 +66,7 @@ extension TimingMachine {
         let startPost = direction == .leftToRight ? 1 : course.postCount
         var index = runCrossingTimes.count - 1
         while index >= 0 {
-            let credited = index < UInt64.bitWidth && gap.creditedCrossings & (1 << UInt64(index)) != 0
-            if !credited, index < runCrossingSigmas.count {
+            if isTimed(crossing: index), index < runCrossingSigmas.count {
                 return (startPost + index * direction.postStep, runCrossingTimes[index], runCrossingSigmas[index])
             }
             index -= 1

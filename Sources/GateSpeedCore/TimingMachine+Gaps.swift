@@ -142,6 +142,11 @@ extension TimingMachine {
         if let chained { finishAfterChain(seen: seen, before: chained, beyond: here, emit: emit) }
     }
 
+    /// Whether the run's `index`-th crossing in travel order was timed (not credited across a gap).
+    func isTimed(crossing index: Int) -> Bool {
+        index >= UInt64.bitWidth || gap.creditedCrossings & (1 << UInt64(index)) == 0
+    }
+
     /// Whether `x` lies beyond `post`'s line (the side the detector starts a stretch on).
     private func isBeyond(_ post: Int, _ x: Double, direction: Direction) -> Bool {
         let line = course.posts[post - 1]

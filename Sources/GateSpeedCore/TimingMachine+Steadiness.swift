@@ -82,11 +82,6 @@ extension TimingMachine {
         return worst.isFinite && scatter.isFinite ? (worst, scatter) : nil
     }
 
-    /// Whether the run's `index`-th crossing in travel order was timed (not credited across a gap).
-    private func isTimed(crossing index: Int) -> Bool {
-        index >= UInt64.bitWidth || gap.creditedCrossings & (1 << UInt64(index)) == 0
-    }
-
     /// The position (post unit) of the run's `index`-th crossing in travel order.
     private func position(ofCrossing index: Int, direction: Direction) -> Double {
         direction == .leftToRight ? course.posts[index] : course.posts[course.postCount - 1 - index]

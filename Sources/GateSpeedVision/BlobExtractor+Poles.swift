@@ -18,10 +18,10 @@
 /// are wider. So two parts are not joined when each lies on the place of a different person
 /// followed in the last frame (`RiderTracker+PeoplePlaces`), the two at least half as tall as
 /// each other (a fragment of shadow or ground followed on its own is no one beside the rider),
-/// and together they are wider than the wider of the two, plus the pole's band. A part on nobody's place (a rider's leading edge
-/// just come out beyond the pole) or both on one person's are judged on their shape alone; so
-/// is a pair no wider than their person (a rider's part taken for a newcomer the frame before,
-/// or a person whose width is not yet known: cut by the view's edge).
+/// and together they are wider than the wider of the two, plus the pole's band. A part on
+/// nobody's place (a rider's leading edge just come out beyond the pole) or both on one person's
+/// are judged on their shape alone; so is a pair no wider than their person (a rider's part taken
+/// for a newcomer the frame before, or a person whose width is not yet known: cut by the view's edge).
 ///
 /// Per frame this is per-region work (no pixel is read twice, nothing is allocated): each
 /// region ending at a pole is compared with the regions starting beyond it.
@@ -67,8 +67,7 @@ extension BlobExtractor {
               2 * min(personHeight[first], personHeight[second]) >= max(personHeight[first], personHeight[second])
         else { return false }
         let personWidth = 2 * max(personHalfWidth[first], personHalfWidth[second])
-        let jointWidth = Double(max(maxX[a], maxX[b]) - min(minX[a], minX[b]) + 1)
-        return jointWidth > personWidth + Double(poleGapCells)
+        return Double(jointWidth(a, b)) > personWidth + Double(poleGapCells)
     }
 
     /// Sets where the posts' poles stand: `viewX`, normalised view x of each (0...1, left edge
@@ -133,9 +132,13 @@ extension BlobExtractor {
         guard tall >= minimumHeightCells else { return false }
         let slack = max(1, tall / 10)
         guard minY[small] >= minY[large] - slack, maxY[small] <= maxY[large] + slack else { return false }
-        let jointWidth = max(maxX[a], maxX[b]) - min(minX[a], minX[b]) + 1
         let jointHeight = max(maxY[a], maxY[b]) - min(minY[a], minY[b]) + 1
-        return jointWidth <= jointHeight
+        return jointWidth(a, b) <= jointHeight
+    }
+
+    /// Columns (cells) from the left edge of regions `a` and `b` together to their right edge.
+    private func jointWidth(_ a: Int, _ b: Int) -> Int32 {
+        max(maxX[a], maxX[b]) - min(minX[a], minX[b]) + 1
     }
 
     /// Rows in `rows` where both regions have a cell within two cells of their facing edges.
