@@ -266,7 +266,8 @@ public struct RiderTracker: Sendable {
             }
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
-            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning)
+            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning,
+                        restartLapse: restartLapse(tracks[bestTrack]))
         }
         for j in 0..<count where !candidateTaken[j] {
             // Regions come largest first. When every track is taken, a newcomer replaces the
@@ -312,7 +313,8 @@ public struct RiderTracker: Sendable {
     /// nothing about their size.
     /// Static so that updating `tracks[i]` in place never holds a second reference to the
     /// array (which would copy it: an allocation per frame).
-    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning) {
+    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning,
+                       restartLapse: Double = .infinity) {
         let footSeconds = tuning.footSeconds
         let dt = max(1e-3, time - track.lastSeen)
         // Exponential average with a mean age of half of `footSeconds` (as a sliding mean over
@@ -326,6 +328,8 @@ public struct RiderTracker: Sendable {
         // person enters or leaves the view); a shared region's part only has its centre.
         var measured = (c.upperCentreX - track.x) / dt
         if !merged {
+            // Someone whose ride has lapsed is measured afresh (`TrackMotion+Lapsed`).
+            if track.motion.hasLapsed(at: time, lapse: restartLapse) { track.motion = track.motion.afresh() }
             if let edge = track.motion.add(c, t: time, lastTime: track.lastSeen, memorySeconds: tuning.speedMemory) {
                 measured = edge
             }

@@ -1,0 +1,36 @@
+/// Someone who rode once and has not ridden since is measured afresh.
+///
+/// A rider leaving the view often hands their region to a person standing near the edge: the
+/// track follows that person, who stands for seconds while the track's speed fits still hold the
+/// ride (a fit forgets over `speedMemorySeconds`, and a line through seconds of standing behind a
+/// ride keeps a slope and a wide scatter). The next rider coming in from that edge takes the
+/// region over in turn. A fit of someone never seen riding restarts on such a change of motion
+/// (`MotionFit`, `motionChangeDeviations`); this one did not (a rider who stops and sets off again
+/// keeps their history), and its scatter was too wide for the change to stand out anyway. So
+/// the newcomer was measured through seconds of standing, their speed bound crept over the
+/// walking limit only after the outer post, and the run ended as `inner_start`.
+///
+/// A track last judged riding more than `riderLapseSeconds` ago is let go as a rider outside a
+/// run (`RiderTracker.chooseRider`): from its next sighting its fits start anew, as for someone
+/// just seen (never judged riding, so they restart on the next change of motion). The rider held
+/// through a run in progress keeps their history whatever (`holdingRun`): a rider who stops on
+/// the course is still that run's.
+extension TrackMotion {
+    /// Whether the person was judged riding once, but last more than `lapse` seconds before `t`.
+    func hasLapsed(at t: Double, lapse: Double) -> Bool {
+        lastRiding > -.infinity && t - lastRiding > lapse
+    }
+
+    /// The same measurement with no samples: as for someone just seen.
+    func afresh() -> TrackMotion {
+        TrackMotion(borderMargin: borderMargin, restartDeviations: restartDeviations)
+    }
+}
+
+extension RiderTracker {
+    /// The lapse after which `track`'s fits start anew (seconds): the tracker's
+    /// `riderLapseSeconds`, or never for the rider held through a run in progress.
+    func restartLapse(_ track: Track) -> Double {
+        holdingRun && track.id == riderID ? .infinity : settings.riderLapseSeconds
+    }
+}
