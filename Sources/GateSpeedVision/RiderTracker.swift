@@ -329,7 +329,7 @@ public struct RiderTracker: Sendable {
         var measured = (c.upperCentreX - track.x) / dt
         if !merged {
             // Someone whose ride has lapsed is measured afresh (`TrackMotion+Lapsed`).
-            if track.motion.hasLapsed(at: time, lapse: restartLapse) { track.motion = track.motion.afresh() }
+            if track.motion.hasLapsed(lastSeen: track.lastSeen, lapse: restartLapse) { track.motion = track.motion.afresh() }
             if let edge = track.motion.add(c, t: time, lastTime: track.lastSeen, memorySeconds: tuning.speedMemory) {
                 measured = edge
             }

@@ -10,15 +10,17 @@
 /// the newcomer was measured through seconds of standing, their speed bound crept over the
 /// walking limit only after the outer post, and the run ended as `inner_start`.
 ///
-/// A track last judged riding more than `riderLapseSeconds` ago is let go as a rider outside a
-/// run (`RiderTracker.chooseRider`): from its next sighting its fits start anew, as for someone
-/// just seen (never judged riding, so they restart on the next change of motion). The rider held
+/// A track seen for more than `riderLapseSeconds` since it was last judged riding is let go as a
+/// rider outside a run (`RiderTracker.chooseRider`): from its next sighting its fits start anew,
+/// as for someone just seen (never judged riding, so they restart on the next change of motion). The rider held
 /// through a run in progress keeps their history whatever (`holdingRun`): a rider who stops on
 /// the course is still that run's.
 extension TrackMotion {
-    /// Whether the person was judged riding once, but last more than `lapse` seconds before `t`.
-    func hasLapsed(at t: Double, lapse: Double) -> Bool {
-        lastRiding > -.infinity && t - lastRiding > lapse
+    /// Whether the person was judged riding once, but was then seen not riding for more than
+    /// `lapse` seconds, up to `lastSeen` (seconds: their sighting before this one). Time unseen
+    /// does not count: a rider lost for a moment (a gap, frames not looked at) keeps their fits.
+    func hasLapsed(lastSeen: Double, lapse: Double) -> Bool {
+        lastRiding > -.infinity && lastSeen - lastRiding > lapse
     }
 
     /// The same measurement with no samples: as for someone just seen.

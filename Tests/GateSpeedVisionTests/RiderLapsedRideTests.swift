@@ -1,0 +1,43 @@
+import Testing
+@testable import GateSpeedVision
+
+/// A track whose ride lapsed is measured afresh (`TrackMotion+Lapsed`), on hand-made regions at
+/// real cadence (jitter, a frame in seven dropped; standard course: 35 m per view width, post 5
+/// at 0.9 of the width).
+@Suite struct RiderLapsedRideTests {
+    /// Frame times at `fps` with ±3 ms of jitter and every seventh frame dropped, from 0 to `duration`.
+    func frameTimes(fps: Double, duration: Double) -> [Double] {
+        var times: [Double] = []
+        for frame in 0..<Int(duration * fps) where frame % 7 != 3 {
+            let jitter = Double((frame * 7919) % 7 - 3) * 0.001
+            times.append(Double(frame) / fps + jitter)
+        }
+        return times
+    }
+
+    /// Seed 345's case: a 45 km/h rider rides out at the right edge, where someone stands (x 0.98);
+    /// their regions run together and the track goes on with the person standing, for 4 s. Then a
+    /// 27 km/h rider comes in from the right, past the same spot, and takes that region over. The
+    /// track was judged riding once (the first rider), so its fits never restarted: measured through
+    /// seconds of standing, the newcomer counted as riding only in the middle of the course.
+    @Test(arguments: [15.0, 30.0])
+    func aRiderTakingOverSomeoneWhoTookOverTheLastRiderIsJudgedOnTheirOwnMotion(fps: Double) {
+        var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 4.0 / 3.0)
+        let width = 0.03, height = 0.055, standing = 0.98
+        let first = 45 / 3.6 / 35, second = 27 / 3.6 / 35, enters = 5.5
+        var firstRode = false
+        var taken: Double?
+        for t in frameTimes(fps: fps, duration: enters + 2) {
+            let a = 0.4 + first * t
+            let b = 1 + width / 2 - second * (t - enters)
+            var x = standing
+            if a < standing { x = a } else if t >= enters && b < standing { x = b }
+            let region = handMadeRegion(x: x, height: height, width: width, feet: 0.75)
+            let seen = step(&tracker, t, [region])
+            if a < standing && seen != nil { firstRode = true }
+            if t >= enters && b < standing, let seen, taken == nil, abs(seen.x - b) < width { taken = b }
+        }
+        #expect(firstRode, "the first rider was followed")
+        #expect((taken ?? 0) > 0.9, "second rider first taken at \(taken ?? -1), post 5 is at 0.9")
+    }
+}
