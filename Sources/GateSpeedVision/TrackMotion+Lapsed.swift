@@ -12,13 +12,15 @@
 ///
 /// A track seen for more than `riderLapseSeconds` since it was last judged riding is let go as a
 /// rider outside a run (`RiderTracker.chooseRider`): from its next sighting its fits start anew,
-/// as for someone just seen (never judged riding, so they restart on the next change of motion). The rider held
+/// as for someone just seen (never judged riding, so they restart on the next change of motion).
+/// It is measured up to the last sighting: a rider found again after a gap is first judged on
+/// their fits as they were. The rider held
 /// through a run in progress keeps their history whatever (`holdingRun`): a rider who stops on
 /// the course is still that run's.
 extension TrackMotion {
     /// Whether the person was judged riding once, but was then seen not riding for more than
-    /// `lapse` seconds, up to `lastSeen` (seconds: their sighting before this one). Time unseen
-    /// does not count: a rider lost for a moment (a gap, frames not looked at) keeps their fits.
+    /// `lapse` seconds, up to `lastSeen` (seconds: their sighting before this one): a rider found
+    /// again after a gap (frames dropped or not looked at) is first judged on their fits.
     func hasLapsed(lastSeen: Double, lapse: Double) -> Bool {
         lastRiding > -.infinity && lastSeen - lastRiding > lapse
     }
