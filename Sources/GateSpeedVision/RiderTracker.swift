@@ -110,6 +110,8 @@ public struct RiderTracker: Sendable {
         /// whether they have been measured only inside a shared region since (`RiderTracker+OwnRide`).
         var apart = (t: -Double.infinity, x: 0.0)
         var sharedSinceApart = false
+        /// This person was the rider held through a run (`TrackMotion+Lapsed`).
+        var rodeRun = false
     }
 
     /// The settings' thresholds in the tracker's units, computed once.
@@ -207,6 +209,7 @@ public struct RiderTracker: Sendable {
         splitSharedRegions(time: time, candidates: candidates, parts: parts)
         matchCandidates(time: time, candidates: candidates)
         let rider = chooseRider(time: time, holdIdentity: holdIdentity)
+        markRunRider()
         collectProspects(into: &prospects)
         return rider
     }
@@ -329,7 +332,11 @@ public struct RiderTracker: Sendable {
         var measured = (c.upperCentreX - track.x) / dt
         if !merged {
             // Someone whose ride has lapsed is measured afresh (`TrackMotion+Lapsed`).
-            if track.motion.hasLapsed(lastSeen: track.lastSeen, lapse: restartLapse) { track.motion = track.motion.afresh() }
+            if track.rodeRun, track.motion.hasLapsed(lastSeen: track.lastSeen, x: track.blob.upperCentreX,
+                                                     lapse: restartLapse, still: Self.stillCells * tuning.cell) {
+                track.motion = track.motion.afresh()
+                track.rodeRun = false
+            }
             if let edge = track.motion.add(c, t: time, lastTime: track.lastSeen, memorySeconds: tuning.speedMemory) {
                 measured = edge
             }

@@ -10,8 +10,11 @@
 /// the newcomer was measured through seconds of standing, their speed bound crept over the
 /// walking limit only after the outer post, and the run ended as `inner_start`.
 ///
-/// A track seen for more than `riderLapseSeconds` since it was last judged riding is let go as a
-/// rider outside a run (`RiderTracker.chooseRider`): from its next sighting its fits start anew,
+/// A track that was a run's rider (`rodeRun`: held through a run) and has been seen for more
+/// than `riderLapseSeconds` since it was last judged riding is let go as a rider outside a run
+/// (`RiderTracker.chooseRider`). When it has stood still since (its centre
+/// within `stillCells` grid cells of where it last rode: under 0.6 m/s on the standard course,
+/// someone standing), from its next sighting its fits start anew,
 /// as for someone just seen (never judged riding, so they restart on the next change of motion).
 /// It is measured up to the last sighting: a rider found again after a gap is first judged on
 /// their fits as they were. The rider held
@@ -21,8 +24,10 @@ extension TrackMotion {
     /// Whether the person was judged riding once, but was then seen not riding for more than
     /// `lapse` seconds, up to `lastSeen` (seconds: their sighting before this one): a rider found
     /// again after a gap (frames dropped or not looked at) is first judged on their fits.
-    func hasLapsed(lastSeen: Double, lapse: Double) -> Bool {
-        lastRiding > -.infinity && lastSeen - lastRiding > lapse
+    /// `x`: where they were then (normalised view x); `still`: how far (view widths) someone
+    /// standing strays, their region's jitter.
+    func hasLapsed(lastSeen: Double, x: Double, lapse: Double, still: Double) -> Bool {
+        lastRiding > -.infinity && lastSeen - lastRiding > lapse && abs(x - lastRidingX) <= still
     }
 
     /// The same measurement with no samples: as for someone just seen.
@@ -32,6 +37,17 @@ extension TrackMotion {
 }
 
 extension RiderTracker {
+    /// Grid cells within which someone standing stays (their region's jitter); someone walking
+    /// goes further within `riderLapseSeconds`, and keeps their fits' long history (a short fit
+    /// of a walker whose region merges with others now and then is easily taken for riding).
+    static let stillCells = 2.0
+
+    /// Marks the rider held through a run in progress (`rodeRun`).
+    mutating func markRunRider() {
+        guard holdingRun, riderID != 0 else { return }
+        for t in 0..<trackCount where tracks[t].id == riderID { tracks[t].rodeRun = true }
+    }
+
     /// The lapse after which `track`'s fits start anew (seconds): the tracker's
     /// `riderLapseSeconds`, or never for the rider held through a run in progress.
     func restartLapse(_ track: Track) -> Double {

@@ -15,8 +15,9 @@ import Testing
         return times
     }
 
-    /// Seed 345's case: a 45 km/h rider rides out at the right edge, where someone stands (x 0.98);
-    /// their regions run together and the track goes on with the person standing, for 4 s. Then a
+    /// Seed 345's case: a 45 km/h rider, held through their run, rides out at the right edge, where
+    /// someone stands (x 0.98); their regions run together and the track goes on with the person
+    /// standing, for 4 s. Then a
     /// 27 km/h rider comes in from the right, past the same spot, and takes that region over. The
     /// track was judged riding once (the first rider), so its fits never restarted: measured through
     /// seconds of standing, the newcomer counted as riding only in the middle of the course.
@@ -33,7 +34,10 @@ import Testing
             var x = standing
             if a < standing { x = a } else if t >= enters && b < standing { x = b }
             let region = handMadeRegion(x: x, height: height, width: width, feet: 0.75)
-            let seen = step(&tracker, t, [region])
+            // The first rider's run is held until they pass post 5 (x 0.9).
+            let seen = [region].withUnsafeBufferPointer {
+                tracker.update(time: t, candidates: $0, holdIdentity: firstRode && a < 0.9)
+            }
             if a < standing && seen != nil { firstRode = true }
             if t >= enters && b < standing, let seen, taken == nil, abs(seen.x - b) < width { taken = b }
         }
