@@ -154,6 +154,9 @@ public struct RiderTracker: Sendable {
     let tuning: Tuning
     /// Grid rows of the detector's analysis grid (for the region-level foot precision).
     let gridRows: Int
+    /// The outer posts' view x (normalised, first and last of `VisionSettings.postViewX`), nil
+    /// when the posts are unknown (`TrackMotion+Lapsed`).
+    let outerPostsX: ClosedRange<Double>?
 
     public init(settings: VisionSettings, viewAspect: Double) {
         self.settings = settings
@@ -161,6 +164,11 @@ public struct RiderTracker: Sendable {
         tracks = [Track](repeating: Track(), count: Self.maximumTracks)
         candidateTaken = [Bool](repeating: false, count: 64)
         sharing = [Int](repeating: 0, count: Self.maximumTracks)
+        if let first = settings.postViewX.min(), let last = settings.postViewX.max() {
+            outerPostsX = first...last
+        } else {
+            outerPostsX = nil
+        }
         gridRows = max(8, Int((Double(max(16, settings.gridColumns)) / max(0.05, viewAspect)).rounded()))
         let metres = max(1e-3, settings.courseMetresPerViewWidth)
         tuning = Tuning(walkingLimit: settings.walkingLimitMetresPerSecond / metres,

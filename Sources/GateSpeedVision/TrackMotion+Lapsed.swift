@@ -19,7 +19,10 @@
 /// It is measured up to the last sighting: a rider found again after a gap is first judged on
 /// their fits as they were. The rider held
 /// through a run in progress keeps their history whatever (`holdingRun`): a rider who stops on
-/// the course is still that run's.
+/// the course is still that run's. Only someone standing beyond an outer post, where runs begin,
+/// is measured afresh: a rider who stopped between the posts (their run timed out) and sets off
+/// again is no new rider, and judged riding at once on fresh fits they would cross the next post
+/// as a start (`inner_start`, a second invalid run spoken for one rider).
 extension TrackMotion {
     /// Whether the person was judged riding once, but was then seen not riding for more than
     /// `lapse` seconds, up to `lastSeen` (seconds: their sighting before this one): a rider found
@@ -49,8 +52,21 @@ extension RiderTracker {
     }
 
     /// The lapse after which `track`'s fits start anew (seconds): the tracker's
-    /// `riderLapseSeconds`, or never for the rider held through a run in progress.
+    /// `riderLapseSeconds`, or never for the rider held through a run in progress, nor for
+    /// someone standing between the outer posts (`standsWhereRunsBegin`).
     func restartLapse(_ track: Track) -> Double {
-        holdingRun && track.id == riderID ? .infinity : settings.riderLapseSeconds
+        if holdingRun && track.id == riderID { return .infinity }
+        return standsWhereRunsBegin(track.blob.upperCentreX) ? settings.riderLapseSeconds : .infinity
+    }
+
+    /// Whether someone standing at normalised view x `x` stands where a run begins: beyond an
+    /// outer post (`VisionSettings.postViewX`), where a rider coming in takes their region over
+    /// before the start. Someone standing between the outer posts is a rider who stopped on the
+    /// course (a run that timed out): setting off again, they are no new rider, and a fresh fit
+    /// would have them riding at once, crossing an inner post as if starting (`inner_start`).
+    /// False while the posts are unknown.
+    func standsWhereRunsBegin(_ x: Double) -> Bool {
+        guard let outer = outerPostsX else { return false }
+        return x < outer.lowerBound || x > outer.upperBound
     }
 }
