@@ -22,7 +22,8 @@
 /// the rider as `area / (1 + 3 * distance)`; outside a run, a rider not seen riding for
 /// `riderLapseSeconds` is let go. The speed fits of someone never seen riding restart on a change
 /// of motion (`TrackMotion`), so a rider whose region took over someone standing where they came
-/// in is soon seen riding; those of someone whose ride lapsed start anew (`TrackMotion+Lapsed`).
+/// in is soon seen riding; those of someone whose ride lapsed, standing beyond an outer post,
+/// start anew (`TrackMotion+Lapsed`).
 /// While a run is in progress the identity is held even if the rider stops. A new identity gets
 /// a new `trackID`, so the timing core never joins two people's positions into one path.
 ///
