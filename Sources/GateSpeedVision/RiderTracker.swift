@@ -22,9 +22,10 @@
 /// the rider as `area / (1 + 3 * distance)`; outside a run, a rider not seen riding for
 /// `riderLapseSeconds` is let go. The speed fits of someone never seen riding restart on a change
 /// of motion (`TrackMotion`), so a rider whose region took over someone standing where they came
-/// in is soon seen riding. While a run is in progress the identity is held even if the
-/// rider stops. A new identity gets a new `trackID`, so the timing core never joins two people's
-/// positions into one path.
+/// in is soon seen riding; those of someone whose ride lapsed, standing beyond an outer post,
+/// start anew (`TrackMotion+Lapsed`).
+/// While a run is in progress the identity is held even if the rider stops. A new identity gets
+/// a new `trackID`, so the timing core never joins two people's positions into one path.
 ///
 /// The course band (`VisionSettings.courseBand`): every track keeps its foot point averaged over
 /// `footSmoothingSeconds`; a track counts as on the course once that point is in the band, and
@@ -110,6 +111,8 @@ public struct RiderTracker: Sendable {
         /// whether they have been measured only inside a shared region since (`RiderTracker+OwnRide`).
         var apart = (t: -Double.infinity, x: 0.0)
         var sharedSinceApart = false
+        /// This person was the rider held through a run (`TrackMotion+Lapsed`).
+        var rodeRun = false
     }
 
     /// The settings' thresholds in the tracker's units, computed once.
@@ -152,6 +155,9 @@ public struct RiderTracker: Sendable {
     let tuning: Tuning
     /// Grid rows of the detector's analysis grid (for the region-level foot precision).
     let gridRows: Int
+    /// The outer posts' view x (normalised, first and last of `VisionSettings.postViewX`), nil
+    /// when the posts are unknown (`TrackMotion+Lapsed`).
+    let outerPostsX: ClosedRange<Double>?
 
     public init(settings: VisionSettings, viewAspect: Double) {
         self.settings = settings
@@ -159,6 +165,11 @@ public struct RiderTracker: Sendable {
         tracks = [Track](repeating: Track(), count: Self.maximumTracks)
         candidateTaken = [Bool](repeating: false, count: 64)
         sharing = [Int](repeating: 0, count: Self.maximumTracks)
+        if let first = settings.postViewX.min(), let last = settings.postViewX.max() {
+            outerPostsX = first...last
+        } else {
+            outerPostsX = nil
+        }
         gridRows = max(8, Int((Double(max(16, settings.gridColumns)) / max(0.05, viewAspect)).rounded()))
         let metres = max(1e-3, settings.courseMetresPerViewWidth)
         tuning = Tuning(walkingLimit: settings.walkingLimitMetresPerSecond / metres,
@@ -207,6 +218,7 @@ public struct RiderTracker: Sendable {
         splitSharedRegions(time: time, candidates: candidates, parts: parts)
         matchCandidates(time: time, candidates: candidates)
         let rider = chooseRider(time: time, holdIdentity: holdIdentity)
+        markRunRider()
         collectProspects(into: &prospects)
         return rider
     }
@@ -266,7 +278,8 @@ public struct RiderTracker: Sendable {
             }
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
-            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning)
+            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning,
+                        restartLapse: restartLapse(tracks[bestTrack]))
         }
         for j in 0..<count where !candidateTaken[j] {
             // Regions come largest first. When every track is taken, a newcomer replaces the
@@ -312,7 +325,8 @@ public struct RiderTracker: Sendable {
     /// nothing about their size.
     /// Static so that updating `tracks[i]` in place never holds a second reference to the
     /// array (which would copy it: an allocation per frame).
-    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning) {
+    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning,
+                       restartLapse: Double = .infinity) {
         let footSeconds = tuning.footSeconds
         let dt = max(1e-3, time - track.lastSeen)
         // Exponential average with a mean age of half of `footSeconds` (as a sliding mean over
@@ -326,6 +340,12 @@ public struct RiderTracker: Sendable {
         // person enters or leaves the view); a shared region's part only has its centre.
         var measured = (c.upperCentreX - track.x) / dt
         if !merged {
+            // Someone whose ride has lapsed is measured afresh (`TrackMotion+Lapsed`).
+            if track.rodeRun, track.motion.hasLapsed(lastSeen: track.lastSeen, x: track.blob.upperCentreX,
+                                                     lapse: restartLapse, still: Self.stillCells * tuning.cell) {
+                track.motion = track.motion.afresh()
+                track.rodeRun = false
+            }
             if let edge = track.motion.add(c, t: time, lastTime: track.lastSeen, memorySeconds: tuning.speedMemory) {
                 measured = edge
             }

@@ -18,6 +18,8 @@ struct TrackMotion: Sendable {
     private var hasLast = false
     /// Last time the person was seen going at riding speed (seconds), and which way (+1 right, -1 left).
     private(set) var lastRiding = -Double.infinity
+    /// Where the upper body's centre was at that last riding judgement, normalised view x.
+    private(set) var lastRidingX = 0.0
     private(set) var ridingDirection = 0.0
     /// When the motion last judged riding began (the first sample of that fit, after any
     /// restart), seconds: the person's positions before it belong to another motion (standing
@@ -107,6 +109,7 @@ struct TrackMotion: Sendable {
         speedUpperBound = upper
         if best >= limit {
             lastRiding = t
+            lastRidingX = last.centre
             ridingDirection = direction
             ridingSince = since
         }

@@ -164,9 +164,10 @@ public struct VisionSettings: Sendable, Equatable {
     public var speedDeviations: Double = 2.5
     /// Seconds over which a person's speed is fitted (the weights' memory, see `MotionFit`).
     public var speedMemorySeconds: Double = 1.5
-    /// The speed fits of someone never seen riding restart when two successive positions lie
-    /// this many standard deviations off the fitted line on one side (0: never): a rider whose
-    /// region took over someone standing where they came in is judged on their own motion.
+    /// The speed fits of someone never seen riding (or whose ride lapsed, `TrackMotion+Lapsed`)
+    /// restart when two successive positions lie this many standard deviations off the fitted
+    /// line on one side (0: never): a rider whose region took over someone standing where they
+    /// came in is judged on their own motion.
     public var motionChangeDeviations: Double = 4
     /// Outside a run, a rider not seen at riding speed for this long (seconds) is let go: someone
     /// who stopped, or who walks off, no longer keeps the course from being clear.
