@@ -116,6 +116,9 @@ public struct RiderTracker: Sendable {
     struct Tuning: Sendable {
         /// Walking limit and fastest rider, view widths per second.
         var walkingLimit: Double, fastestRider: Double
+        /// `VisionSettings.riderLapseSeconds`: also how long someone stays put before they are
+        /// not riding, whatever their speed fit remembers (`TrackMotion+Rest`).
+        var lapseSeconds: Double
         /// One sample's position error (a grid cell), and the border margin, view widths.
         var cell: Double
         var speedDeviations: Double, speedMemory: Double
@@ -163,6 +166,7 @@ public struct RiderTracker: Sendable {
         let metres = max(1e-3, settings.courseMetresPerViewWidth)
         tuning = Tuning(walkingLimit: settings.walkingLimitMetresPerSecond / metres,
                         fastestRider: settings.fastestRiderMetresPerSecond / metres,
+                        lapseSeconds: settings.riderLapseSeconds,
                         cell: 1 / Double(max(16, settings.gridColumns)),
                         speedDeviations: settings.speedDeviations, speedMemory: settings.speedMemorySeconds,
                         velocitySmoothing: settings.velocitySmoothingSeconds, sizeSmoothing: settings.sizeSmoothingSeconds,
@@ -330,7 +334,7 @@ public struct RiderTracker: Sendable {
                 measured = edge
             }
             track.motion.judge(t: time, limit: tuning.walkingLimit, sigmaFloor: tuning.cell,
-                               speedDeviations: tuning.speedDeviations)
+                               speedDeviations: tuning.speedDeviations, restSeconds: tuning.lapseSeconds)
         }
         track.velocity += (track.hits == 1 ? 1.0 : dt / (dt + tuning.velocitySmoothing)) * (measured - track.velocity)
         if !merged, let fitted = track.motion.fittedVelocity { track.velocity = fitted }

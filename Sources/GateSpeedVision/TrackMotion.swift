@@ -38,6 +38,9 @@ struct TrackMotion: Sendable {
     /// confirmed by the next sample, see `MotionFit`).
     private(set) var lastStep: Double?
     private(set) var changing = false
+    /// Where (normalised view x of the upper body's centre) and since when (seconds) the person
+    /// has stayed put (see `TrackMotion+Rest`).
+    var rest = (x: 0.0, since: -Double.infinity)
 
     /// Upper-body edges within this distance (view widths) of the view's border count as cut by
     /// it; also one sample's position error (a grid cell).
@@ -85,7 +88,9 @@ struct TrackMotion: Sendable {
 
     /// Judges the fits at time `t`: records riding when the speed is surely over `limit`
     /// (view widths per second). `sigmaFloor`: position error of one sample, view widths.
-    mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double) {
+    /// `restSeconds`: someone who has stayed put that long is not riding (`TrackMotion+Rest`).
+    mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double,
+                        restSeconds: Double = .infinity) {
         var best = 0.0, upper = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
         fittedVelocity = nil
         // Three calls, not a loop over an array literal (which would allocate every frame).
@@ -105,7 +110,8 @@ struct TrackMotion: Sendable {
         consider(right)
         speedLowerBound = best
         speedUpperBound = upper
-        if best >= limit {
+        noteRest(x: last.centre, t: t, limit: limit, seconds: restSeconds)
+        if best >= limit && !isAtRest(at: t, seconds: restSeconds) {
             lastRiding = t
             ridingDirection = direction
             ridingSince = since
