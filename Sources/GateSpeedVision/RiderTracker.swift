@@ -404,7 +404,8 @@ public struct RiderTracker: Sendable {
         }
         var best = -1, bestScore = 0.0
         let anchor = rider >= 0 ? tracks[rider].x : 0
-        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time) && mayChallengeRun(t, rider: rider) {
+        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time) && mayChallengeRun(t, rider: rider)
+            && mayChallengeRiderOnTheirWay(t, rider: rider, time: time) {
             let distance = rider >= 0 ? abs(tracks[t].x - anchor) : 0
             let score = tracks[t].area / (1 + 3 * distance)
             if score > bestScore { bestScore = score; best = t }
