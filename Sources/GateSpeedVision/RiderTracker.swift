@@ -270,7 +270,8 @@ public struct RiderTracker: Sendable {
             }
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
-            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning)
+            Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning,
+                        outsideRun: !holdingRun)
         }
         for j in 0..<count where !candidateTaken[j] {
             // Regions come largest first. When every track is taken, a newcomer replaces the
@@ -316,7 +317,9 @@ public struct RiderTracker: Sendable {
     /// nothing about their size.
     /// Static so that updating `tracks[i]` in place never holds a second reference to the
     /// array (which would copy it: an allocation per frame).
-    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning) {
+    /// `outsideRun`: no run is held, so someone who has stayed put is not riding (`TrackMotion+Rest`).
+    static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning,
+                       outsideRun: Bool = false) {
         let footSeconds = tuning.footSeconds
         let dt = max(1e-3, time - track.lastSeen)
         // Exponential average with a mean age of half of `footSeconds` (as a sliding mean over
@@ -334,7 +337,8 @@ public struct RiderTracker: Sendable {
                 measured = edge
             }
             track.motion.judge(t: time, limit: tuning.walkingLimit, sigmaFloor: tuning.cell,
-                               speedDeviations: tuning.speedDeviations, restSeconds: tuning.lapseSeconds)
+                               speedDeviations: tuning.speedDeviations, restSeconds: tuning.lapseSeconds,
+                               restEndsRiding: outsideRun)
         }
         track.velocity += (track.hits == 1 ? 1.0 : dt / (dt + tuning.velocitySmoothing)) * (measured - track.velocity)
         if !merged, let fitted = track.motion.fittedVelocity { track.velocity = fitted }

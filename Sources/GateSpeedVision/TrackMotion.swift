@@ -88,9 +88,10 @@ struct TrackMotion: Sendable {
 
     /// Judges the fits at time `t`: records riding when the speed is surely over `limit`
     /// (view widths per second). `sigmaFloor`: position error of one sample, view widths.
-    /// `restSeconds`: someone who has stayed put that long is not riding (`TrackMotion+Rest`).
+    /// `restSeconds`: someone who has stayed put that long is not riding, when `restEndsRiding`
+    /// (outside a run, `TrackMotion+Rest`).
     mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double,
-                        restSeconds: Double = .infinity) {
+                        restSeconds: Double = .infinity, restEndsRiding: Bool = false) {
         var best = 0.0, upper = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
         fittedVelocity = nil
         // Three calls, not a loop over an array literal (which would allocate every frame).
@@ -111,7 +112,7 @@ struct TrackMotion: Sendable {
         speedLowerBound = best
         speedUpperBound = upper
         noteRest(x: last.centre, t: t, limit: limit, seconds: restSeconds)
-        if best >= limit && !isAtRest(at: t, seconds: restSeconds) {
+        if best >= limit && !(restEndsRiding && isAtRest(at: t, seconds: restSeconds)) {
             lastRiding = t
             ridingDirection = direction
             ridingSince = since
