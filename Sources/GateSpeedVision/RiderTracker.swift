@@ -119,6 +119,9 @@ public struct RiderTracker: Sendable {
     struct Tuning: Sendable {
         /// Walking limit and fastest rider, view widths per second.
         var walkingLimit: Double, fastestRider: Double
+        /// `VisionSettings.riderLapseSeconds`: also how long someone stays put before they are
+        /// not riding, whatever their speed fit remembers (`TrackMotion+Rest`).
+        var lapseSeconds: Double
         /// One sample's position error (a grid cell), and the border margin, view widths.
         var cell: Double
         var speedDeviations: Double, speedMemory: Double
@@ -174,6 +177,7 @@ public struct RiderTracker: Sendable {
         let metres = max(1e-3, settings.courseMetresPerViewWidth)
         tuning = Tuning(walkingLimit: settings.walkingLimitMetresPerSecond / metres,
                         fastestRider: settings.fastestRiderMetresPerSecond / metres,
+                        lapseSeconds: settings.riderLapseSeconds,
                         cell: 1 / Double(max(16, settings.gridColumns)),
                         speedDeviations: settings.speedDeviations, speedMemory: settings.speedMemorySeconds,
                         velocitySmoothing: settings.velocitySmoothingSeconds, sizeSmoothing: settings.sizeSmoothingSeconds,
@@ -279,7 +283,7 @@ public struct RiderTracker: Sendable {
             guard bestTrack >= 0 else { break }
             candidateTaken[bestCandidate] = true
             Self.update(&tracks[bestTrack], with: candidates[bestCandidate], time: time, merged: false, tuning: tuning,
-                        restartLapse: restartLapse(tracks[bestTrack]))
+                        restartLapse: restartLapse(tracks[bestTrack]), outsideRun: !holdingRun)
         }
         for j in 0..<count where !candidateTaken[j] {
             // Regions come largest first. When every track is taken, a newcomer replaces the
@@ -325,8 +329,9 @@ public struct RiderTracker: Sendable {
     /// nothing about their size.
     /// Static so that updating `tracks[i]` in place never holds a second reference to the
     /// array (which would copy it: an allocation per frame).
+    /// `outsideRun`: no run is held, so someone who has stayed put is not riding (`TrackMotion+Rest`).
     static func update(_ track: inout Track, with c: Blob, time: Double, merged: Bool, tuning: Tuning,
-                       restartLapse: Double = .infinity) {
+                       restartLapse: Double = .infinity, outsideRun: Bool = false) {
         let footSeconds = tuning.footSeconds
         let dt = max(1e-3, time - track.lastSeen)
         // Exponential average with a mean age of half of `footSeconds` (as a sliding mean over
@@ -350,7 +355,8 @@ public struct RiderTracker: Sendable {
                 measured = edge
             }
             track.motion.judge(t: time, limit: tuning.walkingLimit, sigmaFloor: tuning.cell,
-                               speedDeviations: tuning.speedDeviations)
+                               speedDeviations: tuning.speedDeviations, restSeconds: tuning.lapseSeconds,
+                               restEndsRiding: outsideRun)
         }
         track.velocity += (track.hits == 1 ? 1.0 : dt / (dt + tuning.velocitySmoothing)) * (measured - track.velocity)
         if !merged, let fitted = track.motion.fittedVelocity { track.velocity = fitted }
@@ -420,7 +426,8 @@ public struct RiderTracker: Sendable {
         }
         var best = -1, bestScore = 0.0
         let anchor = rider >= 0 ? tracks[rider].x : 0
-        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time) && mayChallengeRun(t, rider: rider) {
+        for t in 0..<trackCount where t != rider && canRide(tracks[t], time: time) && mayChallengeRun(t, rider: rider)
+            && mayChallengeRiderOnTheirWay(t, rider: rider, time: time) {
             let distance = rider >= 0 ? abs(tracks[t].x - anchor) : 0
             let score = tracks[t].area / (1 + 3 * distance)
             if score > bestScore { bestScore = score; best = t }

@@ -40,6 +40,9 @@ struct TrackMotion: Sendable {
     /// confirmed by the next sample, see `MotionFit`).
     private(set) var lastStep: Double?
     private(set) var changing = false
+    /// Where (normalised view x of the upper body's centre) and since when (seconds) the person
+    /// has stayed put (see `TrackMotion+Rest`).
+    var rest = (x: 0.0, since: -Double.infinity)
 
     /// Upper-body edges within this distance (view widths) of the view's border count as cut by
     /// it; also one sample's position error (a grid cell).
@@ -87,7 +90,10 @@ struct TrackMotion: Sendable {
 
     /// Judges the fits at time `t`: records riding when the speed is surely over `limit`
     /// (view widths per second). `sigmaFloor`: position error of one sample, view widths.
-    mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double) {
+    /// `restSeconds`: someone who has stayed put that long is not riding, when `restEndsRiding`
+    /// (outside a run, `TrackMotion+Rest`).
+    mutating func judge(t: Double, limit: Double, sigmaFloor: Double, speedDeviations: Double,
+                        restSeconds: Double = .infinity, restEndsRiding: Bool = false) {
         var best = 0.0, upper = 0.0, direction = 0.0, leastError = Double.infinity, since = -Double.infinity
         fittedVelocity = nil
         // Three calls, not a loop over an array literal (which would allocate every frame).
@@ -107,7 +113,8 @@ struct TrackMotion: Sendable {
         consider(right)
         speedLowerBound = best
         speedUpperBound = upper
-        if best >= limit {
+        noteRest(x: last.centre, t: t, limit: limit, seconds: restSeconds)
+        if best >= limit && !(restEndsRiding && isAtRest(at: t, seconds: restSeconds)) {
             lastRiding = t
             lastRidingX = last.centre
             ridingDirection = direction
