@@ -33,6 +33,9 @@ struct CameraShiftTest: Sendable {
     /// Whether the view looks moved, frame after frame (see `CameraMotionWatch`).
     private var motion = CameraMotionWatch()
     private(set) var isLearnt = false
+    /// Tiles (row-major bits) where people followed stand this frame: the whole foreground's
+    /// test counts only the tiles outside them (see `RiderTracker.peopleTiles`).
+    var peopleTiles: UInt64 = 0
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
@@ -143,7 +146,8 @@ struct CameraShiftTest: Sendable {
     mutating func viewShifted(explainedShare: Double, tileShare: Double, joltTileShare: Double, time: Double,
                               movedSeconds: Double) -> Bool {
         let looksMoved = Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows)
-            || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows)
+            || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows,
+                                 without: peopleTiles)
         let jolted = looksMoved
             || Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, joltTileShare, columns, rows)
         motion.add(looksMoved: looksMoved, jolted: jolted, time: time)
@@ -164,16 +168,20 @@ struct CameraShiftTest: Sendable {
         let line = Int32(max(3, side / 4))
         return (foreground, explained, freshForeground, freshExplained, tileCounts.filter { $0 >= line }.count,
                 freshTileCounts.filter { $0 >= line }.count, allForeground, allExplained,
-                allTileCounts.filter { $0 >= line }.count, Double(motion.share))
+                (0..<allTileCounts.count).filter { allTileCounts[$0] >= line && peopleTiles & (UInt64(1) << UInt64($0)) == 0 }.count,
+                Double(motion.share))
     }
 
     private static func looksShifted(_ foreground: Int, _ explained: Int, _ tiles: [Int32], _ explainedShare: Double,
-                                     _ tileShare: Double, _ columns: Int, _ rows: Int) -> Bool {
+                                     _ tileShare: Double, _ columns: Int, _ rows: Int,
+                                     without excluded: UInt64 = 0) -> Bool {
         guard foreground > 0, Double(explained) >= explainedShare * Double(foreground) else { return false }
         let side = min(columns / tileColumns, rows / tileRows)
         let line = Int32(max(3, side / 4))
         var busy = 0
-        for k in 0..<tiles.count where tiles[k] >= line { busy += 1 }
+        for k in 0..<tiles.count where tiles[k] >= line && (k >= 64 || excluded & (UInt64(1) << UInt64(k)) == 0) {
+            busy += 1
+        }
         return Double(busy) >= tileShare * Double(tileColumns * tileRows)
     }
 }

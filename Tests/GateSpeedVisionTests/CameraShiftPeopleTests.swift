@@ -1,0 +1,112 @@
+import Testing
+import GateSpeedSimulation
+@testable import GateSpeedVision
+
+/// Large people in front of a textured course: their uniform clothes hold values the course had
+/// within a shift's reach, so their cells look like shifted background over a dozen tiles. The
+/// whole foreground's "looks moved" test counts only tiles without anyone followed: people alone
+/// never make the view look moved, and a real bump (the whole view moved) still does.
+@Suite struct CameraShiftPeopleTests {
+    static let columns = 64, rows = 48
+
+    /// A course of random texture (every cell's neighbourhood holds dark and bright values).
+    static func course() -> [Float] {
+        var random = SeededRandom(seed: 11)
+        return (0..<(columns * rows)).map { _ in Float(random.uniform(0...255)) }
+    }
+
+    /// Two people standing side by side: cells 8..39 across, 8..47 down (tiles 1...4 by 1...5).
+    static func isPerson(_ x: Int, _ y: Int) -> Bool { x >= 8 && x < 40 && y >= 8 }
+
+    /// Feeds `seconds` of frames at 30 fps (jitter, a drop now and then) to a learnt test and
+    /// returns whether the view was taken as moved. `shift`: cells the course moved sideways.
+    static func viewTakenAsMoved(shift: Int, peopleTiles: UInt64, seconds: Double = 1) -> Bool {
+        let means = course()
+        var test = CameraShiftTest(columns: columns, rows: rows)
+        means.withUnsafeBufferPointer { test.learn(means: $0, radiusFraction: 0.05) }   // 4 cells
+        let background = BackgroundModel(cellCount: columns * rows)
+        var random = SeededRandom(seed: 3)
+        let threshold: Float = 20
+        var t = 0.0, first = true, moved = false
+        while t < seconds {
+            t += 1.0 / 30 + random.uniform(-0.003...0.003)
+            if random.uniform(0...1) < 0.03 { continue }   // a dropped frame
+            test.peopleTiles = peopleTiles
+            test.begin()
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    let i = y * columns + x
+                    if isPerson(x, y) {
+                        let value = Float(128 + random.uniform(-2...2))
+                        test.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background, age: .other)
+                        continue
+                    }
+                    let source = min(columns - 1, max(0, x - shift))
+                    let value = means[y * columns + source]
+                    guard abs(value - means[i]) > threshold else { continue }
+                    test.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background,
+                               age: first ? .fresh : .other)
+                }
+            }
+            first = false
+            moved = test.viewShifted(explainedShare: 0.8, tileShare: 0.25, joltTileShare: 0.125, time: t,
+                                     movedSeconds: 0.3) || moved
+        }
+        return moved
+    }
+
+    static var theirTiles: UInt64 {
+        var bits: UInt64 = 0
+        for ty in 1...5 { for tx in 1...4 { bits |= UInt64(1) << UInt64(ty * CameraShiftTest.tileColumns + tx) } }
+        return bits
+    }
+
+    /// Without knowing where the people stand, their cells alone look like a moved view (the
+    /// failure this rule removes: a run lost as `camera_lost` with no camera motion).
+    @Test func peopleAloneLookMovedWhereNobodyIsKnown() {
+        #expect(Self.viewTakenAsMoved(shift: 0, peopleTiles: 0))
+    }
+
+    /// Large people followed in front of a textured course never make the view look moved.
+    @Test func largePeopleFollowedDoNotLookLikeACameraShift() {
+        #expect(!Self.viewTakenAsMoved(shift: 0, peopleTiles: Self.theirTiles))
+    }
+
+    /// A bump of two cells with those people in view: the course moved in every tile around them,
+    /// and the view is still taken as moved.
+    @Test(arguments: [2, -3])
+    func aBumpWithPeopleInViewIsStillTakenAsMoved(shift: Int) {
+        #expect(Self.viewTakenAsMoved(shift: shift, peopleTiles: Self.theirTiles))
+    }
+}
+
+/// Which people keep their tiles out of the shift's evidence (`RiderTracker+PeopleTiles`): one
+/// standing in view for a while does; a region followed only since a moment ago (a bump's edge
+/// followed as someone new) and a flat line (the horizon moved) do not.
+@Suite struct RiderTrackerPeopleTilesTests {
+    static func region(minX: Double, maxX: Double, minY: Double, maxY: Double) -> Blob {
+        let cx = (minX + maxX) / 2
+        return Blob(minX: minX, maxX: maxX, minY: minY, maxY: maxY, area: (maxX - minX) * (maxY - minY),
+                    centroidX: cx, centroidY: (minY + maxY) / 2, upperCentreX: cx, bottomX: cx, bottomY: maxY)
+    }
+
+    @Test func onlyPeopleFollowedAWhileAndUprightHideTheirTiles() {
+        var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 4.0 / 3.0)
+        let person = Self.region(minX: 0.30, maxX: 0.40, minY: 0.40, maxY: 0.90)    // tiles x 2...3, y 2...5
+        let horizon = Self.region(minX: 0.00, maxX: 1.00, minY: 0.32, maxY: 0.35)
+        let newcomer = Self.region(minX: 0.80, maxX: 0.85, minY: 0.50, maxY: 0.90)
+        var t = 0.0, frame = 0, tiles: UInt64 = 0
+        while t < 2 {
+            t = Double(frame) / 30 + (frame % 3 == 1 ? 0.002 : 0)
+            frame += frame == 20 ? 2 : 1   // one frame dropped
+            var blobs = [person]
+            if t > 1 { blobs.append(horizon) }
+            if t > 1.8 { blobs.append(newcomer) }
+            _ = blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0) }
+            tiles = tracker.peopleTiles(tileColumns: 8, tileRows: 6, time: t)
+        }
+        var expected: UInt64 = 0
+        for ty in 2...5 { for tx in 2...3 { expected |= UInt64(1) << UInt64(ty * 8 + tx) } }
+        #expect(tiles == expected, "tiles \(String(tiles, radix: 2))")
+    }
+}
