@@ -175,10 +175,13 @@ public struct RiderDetector: Sendable {
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
                 // A run's rider stays out of the ghost rule, after the run too (a timeout), until
                 // their region is clear (see `relearnGhosts`); after the run the region moves on
-                // with them while the tracker still follows them (`heldRiderTrack`).
+                // with them while the tracker follows them (`heldRiderTrack`), and is let go once
+                // it no longer does: what they passed or merged with is not theirs to hold.
                 if let rider = output.rider, holdIdentity || (heldRider != nil && rider.trackID == heldRiderTrack) {
                     heldRider = rider.blob
                     heldRiderTrack = rider.trackID
+                } else if !holdIdentity, heldRider != nil, let id = heldRiderTrack, !tracker.follows(id) {
+                    heldRider = nil   // the tracker let them go: out of view, or hidden in someone else's region
                 }
                 if var rider = output.rider {
                     refine(&rider, frame: frame, grid: grid)
