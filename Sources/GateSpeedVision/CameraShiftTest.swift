@@ -33,15 +33,16 @@ struct CameraShiftTest: Sendable {
     /// Whether the view looks moved, frame after frame (see `CameraMotionWatch`).
     private var motion = CameraMotionWatch()
     private(set) var isLearnt = false
-    /// Tiles (row-major bits) where people followed stand this frame: the whole foreground's
-    /// test counts only the tiles outside them (see `RiderTracker.peopleTiles`).
-    var peopleTiles: UInt64 = 0
+    /// Per cell: 1 where someone followed stands this frame (see `RiderTracker.markPeople`): the
+    /// whole foreground's test counts only the cells outside them.
+    var people: [UInt8]
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         low = [Float](repeating: 0, count: columns * rows)
         high = low; rowLow = low; rowHigh = low
+        people = [UInt8](repeating: 0, count: max(1, columns) * max(1, rows))
     }
 
     /// Computes the neighbourhood ranges of the learnt course (`means`, row-major), for shifts
@@ -110,8 +111,9 @@ struct CameraShiftTest: Sendable {
     @inline(__always)
     mutating func count(cell i: Int, x: Int, y: Int, value: Float, threshold: Float, background: BackgroundModel,
                         age: CellAge) {
-        guard isLearnt, i < low.count else { return }
-        allForeground &+= 1
+        guard isLearnt, i < low.count, i < people.count else { return }
+        let clear = people[i] == 0
+        if clear { allForeground &+= 1 }
         switch age {
         case .fresh: freshForeground &+= 1
         case .settled: foreground &+= 1
@@ -121,7 +123,7 @@ struct CameraShiftTest: Sendable {
         let margin = 2 * background.noiseValue(at: i) + 1
         if high[i] - low[i] >= threshold && value >= low[i] - margin && value <= high[i] + margin {
             let tile = (Self.tileRows * y / rows) * Self.tileColumns + Self.tileColumns * x / columns
-            allExplained &+= 1; allTileCounts[tile] &+= 1
+            if clear { allExplained &+= 1; allTileCounts[tile] &+= 1 }
             switch age {
             case .fresh: freshExplained &+= 1; freshTileCounts[tile] &+= 1
             case .settled: explained &+= 1; tileCounts[tile] &+= 1
@@ -146,8 +148,7 @@ struct CameraShiftTest: Sendable {
     mutating func viewShifted(explainedShare: Double, tileShare: Double, joltTileShare: Double, time: Double,
                               movedSeconds: Double) -> Bool {
         let looksMoved = Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, tileShare, columns, rows)
-            || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows,
-                                 without: peopleTiles)
+            || Self.looksShifted(allForeground, allExplained, allTileCounts, 0.5, tileShare, columns, rows)
         let jolted = looksMoved
             || Self.looksShifted(freshForeground, freshExplained, freshTileCounts, explainedShare, joltTileShare, columns, rows)
         motion.add(looksMoved: looksMoved, jolted: jolted, time: time)
@@ -168,20 +169,17 @@ struct CameraShiftTest: Sendable {
         let line = Int32(max(3, side / 4))
         return (foreground, explained, freshForeground, freshExplained, tileCounts.filter { $0 >= line }.count,
                 freshTileCounts.filter { $0 >= line }.count, allForeground, allExplained,
-                (0..<allTileCounts.count).filter { allTileCounts[$0] >= line && peopleTiles & (UInt64(1) << UInt64($0)) == 0 }.count,
+                allTileCounts.filter { $0 >= line }.count,
                 Double(motion.share))
     }
 
     private static func looksShifted(_ foreground: Int, _ explained: Int, _ tiles: [Int32], _ explainedShare: Double,
-                                     _ tileShare: Double, _ columns: Int, _ rows: Int,
-                                     without excluded: UInt64 = 0) -> Bool {
+                                     _ tileShare: Double, _ columns: Int, _ rows: Int) -> Bool {
         guard foreground > 0, Double(explained) >= explainedShare * Double(foreground) else { return false }
         let side = min(columns / tileColumns, rows / tileRows)
         let line = Int32(max(3, side / 4))
         var busy = 0
-        for k in 0..<tiles.count where tiles[k] >= line && (k >= 64 || excluded & (UInt64(1) << UInt64(k)) == 0) {
-            busy += 1
-        }
+        for k in 0..<tiles.count where tiles[k] >= line { busy += 1 }
         return Double(busy) >= tileShare * Double(tileColumns * tileRows)
     }
 }

@@ -139,8 +139,10 @@ public struct RiderDetector: Sendable {
             fraction -= Double(relearnGhosts(time: frame.timestamp, holdIdentity: holdIdentity)) / Double(max(1, mask.count))
             probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
-            shift.peopleTiles = tracker.peopleTiles(tileColumns: CameraShiftTest.tileColumns,
-                                                    tileRows: CameraShiftTest.tileRows, time: frame.timestamp)
+            let shiftGrid = (columns: shift.columns, rows: shift.rows)
+            shift.people.withUnsafeMutableBufferPointer {
+                tracker.markPeople(in: $0, columns: shiftGrid.columns, rows: shiftGrid.rows, time: frame.timestamp)
+            }
             let shifted = shift.viewShifted(explainedShare: settings.cameraShiftExplainedShare, tileShare: settings.cameraShiftTiles,
                                             joltTileShare: settings.cameraJoltTiles, time: frame.timestamp,
                                             movedSeconds: settings.cameraMovedSeconds)
