@@ -4,8 +4,9 @@ import GateSpeedSimulation
 
 /// Large people in front of a textured course: their uniform clothes hold values the course had
 /// within a shift's reach, so their cells look like shifted background over a dozen tiles. The
-/// whole foreground's "looks moved" test counts only tiles without anyone followed: people alone
-/// never make the view look moved, and a real bump (the whole view moved) still does.
+/// whole foreground's "looks moved" test counts only cells where nobody followed stands: people
+/// alone never make the view look moved, and a real bump (the whole view moved) still does, also
+/// in the tiles a small rider stands in.
 @Suite struct CameraShiftPeopleTests {
     static let columns = 64, rows = 48
 
@@ -18,10 +19,16 @@ import GateSpeedSimulation
     /// Two people standing side by side: cells 8..39 across, 8..47 down (tiles 1...4 by 1...5).
     static func isPerson(_ x: Int, _ y: Int) -> Bool { x >= 8 && x < 40 && y >= 8 }
 
+    /// A mask of the cells `marked` says someone stands in.
+    static func people(_ marked: (Int, Int) -> Bool) -> [UInt8] {
+        (0..<(columns * rows)).map { marked($0 % columns, $0 / columns) ? 1 : 0 }
+    }
+
     /// Feeds `seconds` of frames at 30 fps (jitter, a drop now and then) to a learnt test and
     /// returns whether the view was taken as moved. `shift`: cells the course moved sideways.
-    static func viewTakenAsMoved(shift: Int, peopleTiles: UInt64, seconds: Double = 1) -> Bool {
-        let means = course()
+    static func viewTakenAsMoved(shift: Int, people: [UInt8], seconds: Double = 1,
+                                 person: (Int, Int) -> Bool = isPerson, means: [Float] = course(),
+                                 freshFirst: Bool = true) -> Bool {
         var test = CameraShiftTest(columns: columns, rows: rows)
         means.withUnsafeBufferPointer { test.learn(means: $0, radiusFraction: 0.05) }   // 4 cells
         let background = BackgroundModel(cellCount: columns * rows)
@@ -31,12 +38,12 @@ import GateSpeedSimulation
         while t < seconds {
             t += 1.0 / 30 + random.uniform(-0.003...0.003)
             if random.uniform(0...1) < 0.03 { continue }   // a dropped frame
-            test.peopleTiles = peopleTiles
+            test.people = people
             test.begin()
             for y in 0..<rows {
                 for x in 0..<columns {
                     let i = y * columns + x
-                    if isPerson(x, y) {
+                    if person(x, y) {
                         let value = Float(128 + random.uniform(-2...2))
                         test.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background, age: .other)
                         continue
@@ -45,7 +52,7 @@ import GateSpeedSimulation
                     let value = means[y * columns + source]
                     guard abs(value - means[i]) > threshold else { continue }
                     test.count(cell: i, x: x, y: y, value: value, threshold: threshold, background: background,
-                               age: first ? .fresh : .other)
+                               age: first && freshFirst ? .fresh : .other)
                 }
             }
             first = false
@@ -55,47 +62,64 @@ import GateSpeedSimulation
         return moved
     }
 
-    static var theirTiles: UInt64 {
-        var bits: UInt64 = 0
-        for ty in 1...5 { for tx in 1...4 { bits |= UInt64(1) << UInt64(ty * CameraShiftTest.tileColumns + tx) } }
-        return bits
-    }
+    static var theirCells: [UInt8] { people(isPerson) }
 
     /// Without knowing where the people stand, their cells alone look like a moved view (the
     /// failure this rule removes: a run lost as `camera_lost` with no camera motion).
     @Test func peopleAloneLookMovedWhereNobodyIsKnown() {
-        #expect(Self.viewTakenAsMoved(shift: 0, peopleTiles: 0))
+        #expect(Self.viewTakenAsMoved(shift: 0, people: Self.people { _, _ in false }))
     }
 
     /// Large people followed in front of a textured course never make the view look moved.
     @Test func largePeopleFollowedDoNotLookLikeACameraShift() {
-        #expect(!Self.viewTakenAsMoved(shift: 0, peopleTiles: Self.theirTiles))
+        #expect(!Self.viewTakenAsMoved(shift: 0, people: Self.theirCells))
     }
 
     /// A bump of two cells with those people in view: the course moved in every tile around them,
     /// and the view is still taken as moved.
     @Test(arguments: [2, -3])
     func aBumpWithPeopleInViewIsStillTakenAsMoved(shift: Int) {
-        #expect(Self.viewTakenAsMoved(shift: shift, peopleTiles: Self.theirTiles))
+        #expect(Self.viewTakenAsMoved(shift: shift, people: Self.theirCells))
+    }
+
+    /// A swaying camera whose course has texture in exactly the share of tiles a shift needs
+    /// (twelve: the top tile row and half the next), with a small rider standing in one of them,
+    /// its changed cells never fresh: the rider's own cells are left out, the course around them
+    /// still counts, and the view is taken as moved (leaving out the rider's whole tile fell one
+    /// tile short).
+    @Test func aJoltIsSeenAroundASmallRider() {
+        let textured = Self.course()
+        let tileRow = Self.rows / CameraShiftTest.tileRows
+        let means = (0..<(Self.columns * Self.rows)).map { i -> Float in
+            let x = i % Self.columns, y = i / Self.columns
+            return y < tileRow || (y < 2 * tileRow && x >= Self.columns / 2) ? textured[i] : 128
+        }
+        let rider: (Int, Int) -> Bool = { x, y in x >= 26 && x < 28 && y >= 3 && y < 6 }
+        #expect(Self.viewTakenAsMoved(shift: 2, people: Self.people(rider), person: rider, means: means, freshFirst: false))
+        let wholeTile: (Int, Int) -> Bool = { x, y in x >= 24 && x < 32 && y < tileRow }
+        #expect(!Self.viewTakenAsMoved(shift: 2, people: Self.people(wholeTile), person: rider, means: means, freshFirst: false),
+                "the rider's whole tile left out: one tile short")
     }
 }
 
-/// Which people keep their tiles out of the shift's evidence (`RiderTracker+PeopleTiles`): one
-/// standing in view for a while does; a region followed only since a moment ago (a bump's edge
-/// followed as someone new) and a flat line (the horizon moved) do not.
-@Suite struct RiderTrackerPeopleTilesTests {
+/// Which people keep their cells out of the shift's evidence (`RiderTracker+PeopleCells`): one
+/// standing in view for a while does (with a margin); a region followed only since a moment ago
+/// (a bump's edge followed as someone new) and a flat line (the horizon moved) do not.
+@Suite struct RiderTrackerPeopleCellsTests {
     static func region(minX: Double, maxX: Double, minY: Double, maxY: Double) -> Blob {
         let cx = (minX + maxX) / 2
         return Blob(minX: minX, maxX: maxX, minY: minY, maxY: maxY, area: (maxX - minX) * (maxY - minY),
                     centroidX: cx, centroidY: (minY + maxY) / 2, upperCentreX: cx, bottomX: cx, bottomY: maxY)
     }
 
-    @Test func onlyPeopleFollowedAWhileAndUprightHideTheirTiles() {
+    @Test func onlyPeopleFollowedAWhileAndUprightHideTheirCells() {
         var tracker = RiderTracker(settings: VisionSettings(), viewAspect: 4.0 / 3.0)
-        let person = Self.region(minX: 0.30, maxX: 0.40, minY: 0.40, maxY: 0.90)    // tiles x 2...3, y 2...5
+        let person = Self.region(minX: 0.30, maxX: 0.40, minY: 0.40, maxY: 0.80)
         let horizon = Self.region(minX: 0.00, maxX: 1.00, minY: 0.32, maxY: 0.35)
         let newcomer = Self.region(minX: 0.80, maxX: 0.85, minY: 0.50, maxY: 0.90)
-        var t = 0.0, frame = 0, tiles: UInt64 = 0
+        let columns = 40, rows = 30
+        var mask = [UInt8](repeating: 7, count: columns * rows)
+        var t = 0.0, frame = 0
         while t < 2 {
             t = Double(frame) / 30 + (frame % 3 == 1 ? 0.002 : 0)
             frame += frame == 20 ? 2 : 1   // one frame dropped
@@ -103,10 +127,12 @@ import GateSpeedSimulation
             if t > 1 { blobs.append(horizon) }
             if t > 1.8 { blobs.append(newcomer) }
             _ = blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0) }
-            tiles = tracker.peopleTiles(tileColumns: 8, tileRows: 6, time: t)
+            mask.withUnsafeMutableBufferPointer { tracker.markPeople(in: $0, columns: columns, rows: rows, time: t) }
         }
-        var expected: UInt64 = 0
-        for ty in 2...5 { for tx in 2...3 { expected |= UInt64(1) << UInt64(ty * 8 + tx) } }
-        #expect(tiles == expected, "tiles \(String(tiles, radix: 2))")
+        // The person's cells 12...16 by 12...24, grown by a quarter of 12 rows (3 cells) each side.
+        var expected = [UInt8](repeating: 0, count: columns * rows)
+        for y in 9...27 { for x in 9...19 { expected[y * columns + x] = 1 } }
+        let wrong = (0..<mask.count).filter { mask[$0] != expected[$0] }.map { ($0 % columns, $0 / columns, mask[$0]) }
+        #expect(wrong.isEmpty, "cells marked wrongly: \(wrong.prefix(8))")
     }
 }
