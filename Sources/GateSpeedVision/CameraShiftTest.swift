@@ -33,16 +33,18 @@ struct CameraShiftTest: Sendable {
     /// Whether the view looks moved, frame after frame (see `CameraMotionWatch`).
     private var motion = CameraMotionWatch()
     private(set) var isLearnt = false
-    /// Per cell: 1 where someone followed stands this frame (see `RiderTracker.markPeople`): the
-    /// whole foreground's test counts only the cells outside them.
-    var people: [UInt8]
+    /// Per cell: `peopleStamp` where someone followed stands this frame (see
+    /// `RiderTracker.markPeople`): the whole foreground's test counts only the cells outside them.
+    /// A new stamp a frame, so nothing is cleared.
+    var people: [UInt32]
+    private(set) var peopleStamp: UInt32 = 0
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         low = [Float](repeating: 0, count: columns * rows)
         high = low; rowLow = low; rowHigh = low
-        people = [UInt8](repeating: 0, count: max(1, columns) * max(1, rows))
+        people = [UInt32](repeating: 0, count: max(1, columns) * max(1, rows))
     }
 
     /// Computes the neighbourhood ranges of the learnt course (`means`, row-major), for shifts
@@ -94,6 +96,16 @@ struct CameraShiftTest: Sendable {
         begin()
     }
 
+    /// The stamp that marks this frame's people (after 2^32 frames the marks are cleared once).
+    mutating func nextPeopleStamp() -> UInt32 {
+        peopleStamp &+= 1
+        if peopleStamp == 0 {
+            for i in 0..<people.count { people[i] = 0 }
+            peopleStamp = 1
+        }
+        return peopleStamp
+    }
+
     /// Starts a frame's count.
     mutating func begin() {
         foreground = 0; explained = 0; freshForeground = 0; freshExplained = 0; allForeground = 0; allExplained = 0
@@ -112,7 +124,7 @@ struct CameraShiftTest: Sendable {
     mutating func count(cell i: Int, x: Int, y: Int, value: Float, threshold: Float, background: BackgroundModel,
                         age: CellAge) {
         guard isLearnt, i < low.count, i < people.count else { return }
-        let clear = people[i] == 0
+        let clear = people[i] != peopleStamp
         if clear { allForeground &+= 1 }
         switch age {
         case .fresh: freshForeground &+= 1

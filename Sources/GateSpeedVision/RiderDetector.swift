@@ -136,13 +136,15 @@ public struct RiderDetector: Sendable {
                                     rate: rate, settings: settings)
                 fraction += Double(added) / Double(max(1, mask.count))
             }
+            // Where the people followed stand, for the shift test's count of this frame's cells.
+            let stamp = shift.nextPeopleStamp()
+            let shiftGrid = (columns: shift.columns, rows: shift.rows)
+            shift.people.withUnsafeMutableBufferPointer {
+                tracker.markPeople(in: $0, stamp: stamp, columns: shiftGrid.columns, rows: shiftGrid.rows, time: frame.timestamp)
+            }
             fraction -= Double(relearnGhosts(time: frame.timestamp, holdIdentity: holdIdentity)) / Double(max(1, mask.count))
             probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
-            let shiftGrid = (columns: shift.columns, rows: shift.rows)
-            shift.people.withUnsafeMutableBufferPointer {
-                tracker.markPeople(in: $0, columns: shiftGrid.columns, rows: shiftGrid.rows, time: frame.timestamp)
-            }
             let shifted = shift.viewShifted(explainedShare: settings.cameraShiftExplainedShare, tileShare: settings.cameraShiftTiles,
                                             joltTileShare: settings.cameraJoltTiles, time: frame.timestamp,
                                             movedSeconds: settings.cameraMovedSeconds)

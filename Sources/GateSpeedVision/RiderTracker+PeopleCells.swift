@@ -13,11 +13,11 @@ extension RiderTracker {
     /// Margin around a person's last region, fraction of its height: they move on between frames.
     static let peopleMargin = 0.25
 
-    /// Sets to 1 the cells of `mask` (a row-major `columns` x `rows` grid, cleared first) that the
-    /// last region of anyone established covers, grown by `peopleMargin`, at `time` (seconds).
-    func markPeople(in mask: UnsafeMutableBufferPointer<UInt8>, columns: Int, rows: Int, time: Double) {
+    /// Sets to `stamp` the cells of `mask` (a row-major `columns` x `rows` grid) that the last
+    /// region of anyone established covers, grown by `peopleMargin`, at `time` (seconds); the
+    /// other cells are left as they are (older stamps).
+    func markPeople(in mask: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32, columns: Int, rows: Int, time: Double) {
         guard columns > 0, rows > 0, mask.count >= columns * rows, let base = mask.baseAddress else { return }
-        base.update(repeating: 0, count: columns * rows)
         let c = Double(columns), r = Double(rows)
         for t in 0..<trackCount {
             let b = tracks[t].blob
@@ -31,7 +31,7 @@ extension RiderTracker {
             let y0 = max(0, Int((b.minY * r - grow).rounded(.down)))
             let y1 = min(rows - 1, Int((b.maxY * r + grow).rounded(.up)))
             guard x1 >= x0, y1 >= y0 else { continue }
-            for y in y0...y1 { (base + y * columns + x0).update(repeating: 1, count: x1 - x0 + 1) }
+            for y in y0...y1 { (base + y * columns + x0).update(repeating: stamp, count: x1 - x0 + 1) }
         }
     }
 }

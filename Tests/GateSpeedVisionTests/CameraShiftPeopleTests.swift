@@ -19,14 +19,14 @@ import GateSpeedSimulation
     /// Two people standing side by side: cells 8..39 across, 8..47 down (tiles 1...4 by 1...5).
     static func isPerson(_ x: Int, _ y: Int) -> Bool { x >= 8 && x < 40 && y >= 8 }
 
-    /// A mask of the cells `marked` says someone stands in.
-    static func people(_ marked: (Int, Int) -> Bool) -> [UInt8] {
-        (0..<(columns * rows)).map { marked($0 % columns, $0 / columns) ? 1 : 0 }
+    /// A mask of the cells `marked` says someone stands in (stamped 1 to 30: one a frame).
+    static func people(_ marked: (Int, Int) -> Bool) -> [UInt32] {
+        (0..<(columns * rows)).map { marked($0 % columns, $0 / columns) ? UInt32.max : 0 }
     }
 
     /// Feeds `seconds` of frames at 30 fps (jitter, a drop now and then) to a learnt test and
     /// returns whether the view was taken as moved. `shift`: cells the course moved sideways.
-    static func viewTakenAsMoved(shift: Int, people: [UInt8], seconds: Double = 1,
+    static func viewTakenAsMoved(shift: Int, people: [UInt32], seconds: Double = 1,
                                  person: (Int, Int) -> Bool = isPerson, means: [Float] = course(),
                                  freshFirst: Bool = true) -> Bool {
         var test = CameraShiftTest(columns: columns, rows: rows)
@@ -38,7 +38,8 @@ import GateSpeedSimulation
         while t < seconds {
             t += 1.0 / 30 + random.uniform(-0.003...0.003)
             if random.uniform(0...1) < 0.03 { continue }   // a dropped frame
-            test.people = people
+            let stamp = test.nextPeopleStamp()
+            test.people = people.map { $0 == UInt32.max ? stamp : 0 }
             test.begin()
             for y in 0..<rows {
                 for x in 0..<columns {
@@ -62,7 +63,7 @@ import GateSpeedSimulation
         return moved
     }
 
-    static var theirCells: [UInt8] { people(isPerson) }
+    static var theirCells: [UInt32] { people(isPerson) }
 
     /// Without knowing where the people stand, their cells alone look like a moved view (the
     /// failure this rule removes: a run lost as `camera_lost` with no camera motion).
@@ -118,7 +119,8 @@ import GateSpeedSimulation
         let horizon = Self.region(minX: 0.00, maxX: 1.00, minY: 0.32, maxY: 0.35)
         let newcomer = Self.region(minX: 0.80, maxX: 0.85, minY: 0.50, maxY: 0.90)
         let columns = 40, rows = 30
-        var mask = [UInt8](repeating: 7, count: columns * rows)
+        var mask = [UInt32](repeating: 0, count: columns * rows)
+        var stamp: UInt32 = 0
         var t = 0.0, frame = 0
         while t < 2 {
             t = Double(frame) / 30 + (frame % 3 == 1 ? 0.002 : 0)
@@ -127,12 +129,13 @@ import GateSpeedSimulation
             if t > 1 { blobs.append(horizon) }
             if t > 1.8 { blobs.append(newcomer) }
             _ = blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0) }
-            mask.withUnsafeMutableBufferPointer { tracker.markPeople(in: $0, columns: columns, rows: rows, time: t) }
+            stamp += 1
+            mask.withUnsafeMutableBufferPointer { tracker.markPeople(in: $0, stamp: stamp, columns: columns, rows: rows, time: t) }
         }
         // The person's cells 12...16 by 12...24, grown by a quarter of 12 rows (3 cells) each side.
-        var expected = [UInt8](repeating: 0, count: columns * rows)
-        for y in 9...27 { for x in 9...19 { expected[y * columns + x] = 1 } }
-        let wrong = (0..<mask.count).filter { mask[$0] != expected[$0] }.map { ($0 % columns, $0 / columns, mask[$0]) }
+        var expected = [Bool](repeating: false, count: columns * rows)
+        for y in 9...27 { for x in 9...19 { expected[y * columns + x] = true } }
+        let wrong = (0..<mask.count).filter { (mask[$0] == stamp) != expected[$0] }.map { ($0 % columns, $0 / columns, mask[$0]) }
         #expect(wrong.isEmpty, "cells marked wrongly: \(wrong.prefix(8))")
     }
 }
