@@ -34,4 +34,25 @@ import GateSpeedSimulation
         #expect(lingering.isEmpty, "the coach's hole is still foreground: \(lingering.prefix(5))")
         #expect(timedAcrossEveryPost(frames, scene: scene, rider: rider))
     }
+
+    /// A run that ends mid-course (a verdict at the middle post); the rider rides on past
+    /// someone who stands still at the view's edge and out of view. The hold is let go once the
+    /// tracker no longer follows the rider, so the one standing still becomes scenery within
+    /// seconds as they would with no run at all (followed onto them, the hold kept them).
+    @Test func someoneTheRiderPassedAfterTheRunIsNotHeldOnceTheRiderIsGone() {
+        var scene = GhostRelearningTests.scene(duration: 16)
+        let standX = 0.975
+        scene.bystanders = [SimulatedBystander(fromX: standX, toX: standX, speed: 0, heightFraction: 0.11, luma: 60,
+                                               groundY: 0.8, appears: 4.5)]
+        let rider = SimulatedRider(startTime: 3, motion: .constant(speed: 10), heightFraction: 0.1, groundY: 0.8)
+        scene.riders = [rider]
+        let middle = scene.truth(for: rider).crossingTimes[2]
+        let frames = runGhostScene(scene, watch: (standX - 0.02, 0.72, standX + 0.02, 0.8)) { t in t > 2.5 && t < middle }
+        // The rider passes them at about 6 s (10 m/s, 35 m a view width) and is out of view a
+        // quarter of a second later.
+        let passes = rider.startTime + (standX - 0.1) * scene.courseLength / 0.8 / 10
+        let settled = passes + 1 + VisionSettings().ghostRelearnSeconds + 1
+        let lingering = frames.filter { $0.t > settled && $0.watched > 2 }.map { ($0.t, $0.watched) }
+        #expect(lingering.isEmpty, "the one standing still is still foreground: \(lingering.prefix(5))")
+    }
 }
