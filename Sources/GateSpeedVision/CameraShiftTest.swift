@@ -33,12 +33,18 @@ struct CameraShiftTest: Sendable {
     /// Whether the view looks moved, frame after frame (see `CameraMotionWatch`).
     private var motion = CameraMotionWatch()
     private(set) var isLearnt = false
+    /// Per cell: `peopleStamp` where someone followed stands this frame (see
+    /// `RiderTracker.markPeople`): the whole foreground's test counts only the cells outside them.
+    /// A new stamp a frame, so nothing is cleared.
+    var people: [UInt32]
+    private(set) var peopleStamp: UInt32 = 0
 
     init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         low = [Float](repeating: 0, count: columns * rows)
         high = low; rowLow = low; rowHigh = low
+        people = [UInt32](repeating: 0, count: max(1, columns) * max(1, rows))
     }
 
     /// Computes the neighbourhood ranges of the learnt course (`means`, row-major), for shifts
@@ -90,6 +96,16 @@ struct CameraShiftTest: Sendable {
         begin()
     }
 
+    /// The stamp that marks this frame's people (after 2^32 frames the marks are cleared once).
+    mutating func nextPeopleStamp() -> UInt32 {
+        peopleStamp &+= 1
+        if peopleStamp == 0 {
+            for i in 0..<people.count { people[i] = 0 }
+            peopleStamp = 1
+        }
+        return peopleStamp
+    }
+
     /// Starts a frame's count.
     mutating func begin() {
         foreground = 0; explained = 0; freshForeground = 0; freshExplained = 0; allForeground = 0; allExplained = 0
@@ -107,8 +123,9 @@ struct CameraShiftTest: Sendable {
     @inline(__always)
     mutating func count(cell i: Int, x: Int, y: Int, value: Float, threshold: Float, background: BackgroundModel,
                         age: CellAge) {
-        guard isLearnt, i < low.count else { return }
-        allForeground &+= 1
+        guard isLearnt, i < low.count, i < people.count else { return }
+        let clear = people[i] != peopleStamp
+        if clear { allForeground &+= 1 }
         switch age {
         case .fresh: freshForeground &+= 1
         case .settled: foreground &+= 1
@@ -118,7 +135,7 @@ struct CameraShiftTest: Sendable {
         let margin = 2 * background.noiseValue(at: i) + 1
         if high[i] - low[i] >= threshold && value >= low[i] - margin && value <= high[i] + margin {
             let tile = (Self.tileRows * y / rows) * Self.tileColumns + Self.tileColumns * x / columns
-            allExplained &+= 1; allTileCounts[tile] &+= 1
+            if clear { allExplained &+= 1; allTileCounts[tile] &+= 1 }
             switch age {
             case .fresh: freshExplained &+= 1; freshTileCounts[tile] &+= 1
             case .settled: explained &+= 1; tileCounts[tile] &+= 1
@@ -164,7 +181,8 @@ struct CameraShiftTest: Sendable {
         let line = Int32(max(3, side / 4))
         return (foreground, explained, freshForeground, freshExplained, tileCounts.filter { $0 >= line }.count,
                 freshTileCounts.filter { $0 >= line }.count, allForeground, allExplained,
-                allTileCounts.filter { $0 >= line }.count, Double(motion.share))
+                allTileCounts.filter { $0 >= line }.count,
+                Double(motion.share))
     }
 
     private static func looksShifted(_ foreground: Int, _ explained: Int, _ tiles: [Int32], _ explainedShare: Double,

@@ -58,6 +58,10 @@ public struct RiderDetector: Sendable {
     private var ghosts = GhostRelearning(cellCount: 0, columns: 1)
     private(set) var shift = CameraShiftTest(columns: 0, rows: 0)
     private var heldRider: Blob?
+    /// The track of the run's rider `heldRider` is the last region of: after the run the hold
+    /// follows them while they are still followed, so what they passed (a ghost beside the
+    /// finish) is not held with them once they have gone on.
+    private var heldRiderTrack: UInt32?
     /// Gains by tile while the light changes over part of the view (a cloud's shadow).
     private(set) var light = LocalLight(columns: 1, rows: 1)
     /// Regions reaching the view's bottom: a cloud's shadow sweeping in, not people.
@@ -132,6 +136,12 @@ public struct RiderDetector: Sendable {
                                     rate: rate, settings: settings)
                 fraction += Double(added) / Double(max(1, mask.count))
             }
+            // Where the people followed stand, for the shift test's count of this frame's cells.
+            let stamp = shift.nextPeopleStamp()
+            let shiftGrid = (columns: shift.columns, rows: shift.rows)
+            shift.people.withUnsafeMutableBufferPointer {
+                tracker.markPeople(in: $0, stamp: stamp, columns: shiftGrid.columns, rows: shiftGrid.rows, time: frame.timestamp)
+            }
             fraction -= Double(relearnGhosts(time: frame.timestamp, holdIdentity: holdIdentity)) / Double(max(1, mask.count))
             probe.stageEnded(.segmentation)
             output.foregroundFraction = fraction
@@ -168,8 +178,15 @@ public struct RiderDetector: Sendable {
                 tracker.shortestRider = lightIsEven ? 0 : settings.smallestPersonHeight
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
                 // A run's rider stays out of the ghost rule, after the run too (a timeout), until
-                // their region is clear (see `relearnGhosts`).
-                if holdIdentity, let blob = output.rider?.blob { heldRider = blob }
+                // their region is clear (see `relearnGhosts`); after the run the region moves on
+                // with them while the tracker follows them (`heldRiderTrack`), and is let go once
+                // it no longer does: what they passed or merged with is not theirs to hold.
+                if let rider = output.rider, holdIdentity || (heldRider != nil && rider.trackID == heldRiderTrack) {
+                    heldRider = rider.blob
+                    heldRiderTrack = rider.trackID
+                } else if !holdIdentity, heldRider != nil, let id = heldRiderTrack, !tracker.follows(id) {
+                    heldRider = nil   // the tracker let them go: out of view, or hidden in someone else's region
+                }
                 if var rider = output.rider {
                     refine(&rider, frame: frame, grid: grid)
                     output.rider = rider
@@ -239,6 +256,7 @@ public struct RiderDetector: Sendable {
         drift.reset()
         tracker.reset()
         heldRider = nil
+        heldRiderTrack = nil
         light.reset()
         fronts.reset()
         hasPreviousCells = false

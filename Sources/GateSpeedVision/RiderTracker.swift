@@ -227,6 +227,12 @@ public struct RiderTracker: Sendable {
         return rider
     }
 
+    /// Whether a track with `id` is still followed (seen lately enough not to be dropped).
+    func follows(_ id: UInt32) -> Bool {
+        for t in 0..<trackCount where tracks[t].id == id { return true }
+        return false
+    }
+
     private mutating func dropStaleTracks(time: Double) {
         var kept = 0
         for i in 0..<trackCount where time - tracks[i].lastSeen
