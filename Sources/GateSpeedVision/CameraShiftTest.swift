@@ -34,7 +34,7 @@ struct CameraShiftTest: Sendable {
     private var motion = CameraMotionWatch()
     private(set) var isLearnt = false
     /// Per cell: `peopleStamp` where someone followed stands this frame (see
-    /// `RiderTracker.markPeople`): the whole foreground's test counts only the cells outside them.
+    /// `RiderTracker.markPeopleCells`): the whole foreground's test counts only the cells outside them.
     /// A new stamp a frame, so nothing is cleared.
     var people: [UInt32]
     private(set) var peopleStamp: UInt32 = 0
@@ -181,8 +181,7 @@ struct CameraShiftTest: Sendable {
         let line = Int32(max(3, side / 4))
         return (foreground, explained, freshForeground, freshExplained, tileCounts.filter { $0 >= line }.count,
                 freshTileCounts.filter { $0 >= line }.count, allForeground, allExplained,
-                allTileCounts.filter { $0 >= line }.count,
-                Double(motion.share))
+                allTileCounts.filter { $0 >= line }.count, Double(motion.share))
     }
 
     private static func looksShifted(_ foreground: Int, _ explained: Int, _ tiles: [Int32], _ explainedShare: Double,

@@ -140,7 +140,7 @@ public struct RiderDetector: Sendable {
             let stamp = shift.nextPeopleStamp()
             let shiftGrid = (columns: shift.columns, rows: shift.rows)
             shift.people.withUnsafeMutableBufferPointer {
-                tracker.markPeople(in: $0, stamp: stamp, columns: shiftGrid.columns, rows: shiftGrid.rows, time: frame.timestamp)
+                tracker.markPeopleCells(in: $0, stamp: stamp, columns: shiftGrid.columns, rows: shiftGrid.rows, time: frame.timestamp)
             }
             fraction -= Double(relearnGhosts(time: frame.timestamp, holdIdentity: holdIdentity)) / Double(max(1, mask.count))
             probe.stageEnded(.segmentation)

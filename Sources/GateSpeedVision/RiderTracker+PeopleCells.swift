@@ -16,7 +16,7 @@ extension RiderTracker {
     /// Sets to `stamp` the cells of `mask` (a row-major `columns` x `rows` grid) that the last
     /// region of anyone established covers, grown by `peopleMargin`, at `time` (seconds); the
     /// other cells are left as they are (older stamps).
-    func markPeople(in mask: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32, columns: Int, rows: Int, time: Double) {
+    func markPeopleCells(in mask: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32, columns: Int, rows: Int, time: Double) {
         guard columns > 0, rows > 0, mask.count >= columns * rows, let base = mask.baseAddress else { return }
         let c = Double(columns), r = Double(rows)
         for t in 0..<trackCount {

@@ -12,17 +12,17 @@
 ///
 /// A track that was a run's rider (`rodeRun`: held through a run) and has been seen for more
 /// than `riderLapseSeconds` since it was last judged riding is let go as a rider outside a run
-/// (`RiderTracker.chooseRider`). When it has stood still since (its centre
-/// within `stillCells` grid cells of where it last rode: under 0.6 m/s on the standard course,
-/// someone standing), from its next sighting its fits start anew,
-/// as for someone just seen (never judged riding, so they restart on the next change of motion).
-/// It is measured up to the last sighting: a rider found again after a gap is first judged on
-/// their fits as they were. The rider held
-/// through a run in progress keeps their history whatever (`holdingRun`): a rider who stops on
-/// the course is still that run's. Only someone standing beyond an outer post, where runs begin,
-/// is measured afresh: a rider who stopped between the posts (their run timed out) and sets off
-/// again is no new rider, and judged riding at once on fresh fits they would cross the next post
-/// as a start (`inner_start`, a second invalid run spoken for one rider).
+/// (`RiderTracker.chooseRider`). When it has stood still since (its centre within `stillCells`
+/// grid cells of where it last rode: under 0.6 m/s on the standard course, someone standing),
+/// from its next sighting its fits start anew, as for someone just seen (never judged riding, so
+/// they restart on the next change of motion). It is measured up to the last sighting: a rider
+/// found again after a gap is first judged on their fits as they were.
+///
+/// The rider held through a run in progress keeps their history whatever (`holdingRun`): a rider
+/// who stops on the course is still that run's. Only someone standing beyond an outer post, where
+/// runs begin, is measured afresh: a rider who stopped between the posts (their run timed out)
+/// and sets off again is no new rider, and judged riding at once on fresh fits they would cross
+/// the next post as a start (`inner_start`, a second invalid run spoken for one rider).
 extension TrackMotion {
     /// Whether the person was judged riding once, but was then seen not riding for more than
     /// `lapse` seconds, up to `lastSeen` (seconds: their sighting before this one): a rider found

@@ -130,7 +130,7 @@ import GateSpeedSimulation
             if t > 1.8 { blobs.append(newcomer) }
             _ = blobs.withUnsafeBufferPointer { tracker.update(time: t, candidates: $0) }
             stamp += 1
-            mask.withUnsafeMutableBufferPointer { tracker.markPeople(in: $0, stamp: stamp, columns: columns, rows: rows, time: t) }
+            mask.withUnsafeMutableBufferPointer { tracker.markPeopleCells(in: $0, stamp: stamp, columns: columns, rows: rows, time: t) }
         }
         // The person's cells 12...16 by 12...24, grown by a quarter of 12 rows (3 cells) each side.
         var expected = [Bool](repeating: false, count: columns * rows)
