@@ -12,16 +12,6 @@ import Testing
         return settings
     }
 
-    /// Frame times at `fps` with ±3 ms of jitter and every seventh frame dropped, from 0 to `duration`.
-    func frameTimes(fps: Double, duration: Double) -> [Double] {
-        var times: [Double] = []
-        for frame in 0..<Int(duration * fps) where frame % 7 != 3 {
-            let jitter = Double((frame * 7919) % 7 - 3) * 0.001
-            times.append(Double(frame) / fps + jitter)
-        }
-        return times
-    }
-
     /// Seed 345's case: a 45 km/h rider, held through their run, rides out at the right edge, where
     /// someone stands (x 0.98); their regions run together and the track goes on with the person
     /// standing, for 4 s. Then a
@@ -35,7 +25,7 @@ import Testing
         let first = 45 / 3.6 / 35, second = 27 / 3.6 / 35, enters = 5.5
         var firstRode = false
         var taken: Double?
-        for t in frameTimes(fps: fps, duration: enters + 2) {
+        for t in frameTimesDroppingOneInSeven(fps: fps, duration: enters + 2) {
             let a = 0.4 + first * t
             let b = 1 + width / 2 - second * (t - enters)
             var x = standing
@@ -63,7 +53,7 @@ import Testing
         let speed = 8 / 35.0, start = 0.2, stop = 0.4, timeout = 8.0
         let stopsAt = (stop - start) / speed, setsOff = stopsAt + 12
         var taken: Double?
-        for t in frameTimes(fps: fps, duration: setsOff + 1.5) {
+        for t in frameTimesDroppingOneInSeven(fps: fps, duration: setsOff + 1.5) {
             let x = t < stopsAt ? start + speed * t : (t < setsOff ? stop : stop + speed * (t - setsOff))
             let region = handMadeRegion(x: x, height: 0.055, width: 0.03, feet: 0.75)
             let seen = [region].withUnsafeBufferPointer {
