@@ -102,6 +102,8 @@ public struct TimingMachine: Sendable {
             break
         case .armed, .running:
             if let x, !finishPassedUnseen(sample, x: x, emit: emit) { creditPostsPassedUnseen(sample, x: x, emit: emit) }
+            // A finish bridged at a pace not the rider's: refused (`TimingMachine+BridgedFinish`).
+            if let x, refuseBridgedFinishOffPace(sample, x: x, emit: emit) { break }
             judgeCrossings(emit: emit)
             if case .running(_, _, let startTime) = phase, t - startTime > course.timeoutSeconds {
                 invalidate(.timeout, post: nil, t: startTime + course.timeoutSeconds, emit: emit)
