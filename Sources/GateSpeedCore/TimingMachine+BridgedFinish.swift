@@ -28,7 +28,9 @@ extension TimingMachine {
               let seen = gap.lastSeen, seen.t < sample.t, let timed = lastTimedCrossing(), seen.t > timed.t
         else { return false }
         let finishPost = direction == .leftToRight ? course.postCount : 1
-        guard nextPost == finishPost, crossings.contains(where: { $0.post == finishPost }) else { return false }
+        // Only a finish crossed the run's way: one crossed back is `out_of_order`, as before.
+        guard nextPost == finishPost,
+              crossings.contains(where: { $0.post == finishPost && $0.direction == direction }) else { return false }
         let here = Sighting.measured(t: sample.t, x: x, tSigma: sample.tSigma, xSigma: sample.xSigma)
         let reference = recentPaceReference(before: seen, timed: timed)
         if paceAgreesAcrossGap(from: seen, to: here, reference: reference, way: Double(direction.postStep)) != nil {

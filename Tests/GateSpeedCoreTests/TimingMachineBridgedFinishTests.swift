@@ -62,4 +62,26 @@ import Testing
             #expect(abs(result.speedKmh - trueKmh) / trueKmh < 0.005, "seed \(seed)")
         }
     }
+
+    /// A run waiting for its finish whose rider's track (already past the line, e.g. a stretch
+    /// adopted past it after a chain of gaps) crosses the finish back against the run: that is
+    /// `out_of_order`, as before the bridged-finish test; the test is only for the run's way.
+    /// The machine's state is set directly: the run has passed posts 1-4, its rider was seen past
+    /// the finish, and this frame's crossing is the finish crossed back.
+    @Test func aFinishCrossedBackIsOutOfOrderNotUnsteady() throws {
+        var machine = try TimingMachine.armed()
+        machine.phase = .running(direction: .leftToRight, nextPost: 5, startTime: 1.5)
+        machine.runCrossingTimes = [1.5, 2.5, 3.5, 4.5]
+        machine.runCrossingSigmas = [0.002, 0.002, 0.002, 0.002]
+        machine.gap = TimingMachine.GapMemory(runStretch: machine.detector.stretch)
+        machine.noteRunRiderSeen(.measured(t: 4.6, x: 0.72, tSigma: 0.0017, xSigma: 0.002))
+        machine.noteRunRiderSeen(.measured(t: 5.0, x: 0.95, tSigma: 0.0017, xSigma: 0.002))
+        machine.crossings = [Crossing(post: 5, t: 5.15, direction: .rightToLeft, tSigma: 0.003)]
+        var events: [TimingEvent] = []
+        let sample = RiderSample(t: 5.3, x: 0.85, confidence: 0.9, xSigma: 0.002, tSigma: 0.0017)
+        let refused = machine.refuseBridgedFinishOffPace(sample, x: 0.85) { events.append($0) }
+        #expect(!refused, "\(events.map(\.summary))")
+        if !refused { machine.judgeCrossings { events.append($0) } }
+        #expect(events.map(\.summary) == ["invalid out_of_order 5"])
+    }
 }
