@@ -55,13 +55,11 @@ public struct RiderDetector: Sendable {
     /// View size in whole pixels.
     private var viewPixels = (width: 0, height: 0)
     /// Ghosts learnt in within seconds, the bump test they feed, and the rider a run holds (last region).
-    private var ghosts = GhostRelearning(cellCount: 0, columns: 1)
+    private(set) var ghosts = GhostRelearning(cellCount: 0, columns: 1)
     private(set) var shift = CameraShiftTest(columns: 0, rows: 0)
-    private var heldRider: Blob?
-    /// The track of the run's rider `heldRider` is the last region of: after the run the hold
-    /// follows them while they are still followed, so what they passed (a ghost beside the
-    /// finish) is not held with them once they have gone on.
-    private var heldRiderTrack: UInt32?
+    /// The run's rider's last region, and their track, held out of the ghost rule (`RiderDetector+HeldRider`).
+    var heldRider: Blob?
+    var heldRiderTrack: UInt32?
     /// Gains by tile while the light changes over part of the view (a cloud's shadow).
     private(set) var light = LocalLight(columns: 1, rows: 1)
     /// Regions reaching the view's bottom: a cloud's shadow sweeping in, not people.
@@ -177,16 +175,7 @@ public struct RiderDetector: Sendable {
                 // that move at wind speed; a faint small rider seen in slivers is lost only there.
                 tracker.shortestRider = lightIsEven ? 0 : settings.smallestPersonHeight
                 output.rider = findRider(time: frame.timestamp, holdIdentity: holdIdentity, probe: &probe)
-                // A run's rider stays out of the ghost rule, after the run too (a timeout), until
-                // their region is clear (see `relearnGhosts`); after the run the region moves on
-                // with them while the tracker follows them (`heldRiderTrack`), and is let go once
-                // it no longer does: what they passed or merged with is not theirs to hold.
-                if let rider = output.rider, holdIdentity || (heldRider != nil && rider.trackID == heldRiderTrack) {
-                    heldRider = rider.blob
-                    heldRiderTrack = rider.trackID
-                } else if !holdIdentity, heldRider != nil, let id = heldRiderTrack, !tracker.follows(id) {
-                    heldRider = nil   // the tracker let them go: out of view, or hidden in someone else's region
-                }
+                holdRunRider(output.rider, holdIdentity: holdIdentity)
                 if var rider = output.rider {
                     refine(&rider, frame: frame, grid: grid)
                     output.rider = rider
@@ -418,10 +407,7 @@ public struct RiderDetector: Sendable {
 
     /// Learns in the ghosts of this frame's mask (see `GhostRelearning`); returns how many cells it cleared.
     private mutating func relearnGhosts(time: Double, holdIdentity: Bool) -> Int {
-        if !holdIdentity, let held = heldRider,
-           !mask.withUnsafeBufferPointer({ ghosts.anyForeground(in: held, mask: $0.baseAddress!, rows: blobs.rows) }) {
-            heldRider = nil   // the run's rider has gone from where they were last seen
-        }
+        releaseHeldRiderIfGone(holdIdentity: holdIdentity)
         ghosts.protect(heldRider, rows: blobs.rows, margin: Self.heldRiderMargin)
         shift.begin()
         return mask.withUnsafeMutableBufferPointer { m in previousMask.withUnsafeBufferPointer { p in
