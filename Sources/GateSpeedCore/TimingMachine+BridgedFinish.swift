@@ -33,7 +33,8 @@ extension TimingMachine {
               crossings.contains(where: { $0.post == finishPost && $0.direction == direction }) else { return false }
         let here = Sighting.measured(t: sample.t, x: x, tSigma: sample.tSigma, xSigma: sample.xSigma)
         let reference = recentPaceReference(before: seen, timed: timed)
-        if paceAgreesAcrossGap(from: seen, to: here, reference: reference, way: Double(direction.postStep)) != nil {
+        if paceAgreesAcrossGap(from: seen, to: here, ownPaceFrom: seen, to: reference,
+                               way: Double(direction.postStep)) != nil {
             return false
         }
         invalidate(.unsteady, post: nil, t: sample.t, emit: emit)

@@ -38,8 +38,8 @@ extension TimingMachine {
         guard (finishLine - before.x) * way > 0, (first.x - finishLine) * way > 0,
               (before.x - timedLine) * way > 0 else { return nil }
         let reference = recentPaceReference(before: before, timed: timed)
-        guard let (chordPace, ownPace) = paceAgreesAcrossGap(from: before, to: first, reference: reference, way: way)
-        else { return nil }
+        guard let (chordPace, ownPace) = paceAgreesAcrossGap(from: before, to: first, ownPaceFrom: before,
+                                                             to: reference, way: way) else { return nil }
         let across = (first.x - before.x) * way
         let f = (finishLine - before.x) * way / across
         guard let (t, sigma) = timeAcrossGap(fraction: f, from: before, to: first, across: across,
@@ -54,25 +54,6 @@ extension TimingMachine {
             return earlier
         }
         return Sighting(t: timed.t, x: course.posts[timed.post - 1], tSigma: timed.sigma, xSigma: 0)
-    }
-
-    /// The pace across the gap from `before` to `after` and the rider's own pace from `reference`
-    /// to `before` (course units a second along `way`), when both are positive and they agree
-    /// within what a pace change of `lateEntryAccelerationMetresPerSecond2` allows between them
-    /// (plus three sigmas of their difference); else nil.
-    func paceAgreesAcrossGap(from before: Sighting, to after: Sighting, reference: Sighting,
-                             way: Double) -> (chord: Double, own: Double)? {
-        let gap = after.t - before.t, across = (after.x - before.x) * way
-        let baseline = before.t - reference.t, onward = (before.x - reference.x) * way
-        let chordPace = across / gap, ownPace = onward / baseline
-        guard chordPace > 0, ownPace > 0, chordPace.isFinite, ownPace.isFinite else { return nil }
-        // The two paces are means over spans whose middles lie (gap + baseline) / 2 apart.
-        let chordSigma = (before.xSigma * before.xSigma + after.xSigma * after.xSigma).squareRoot() / gap
-        let ownSigma = (before.xSigma * before.xSigma + reference.xSigma * reference.xSigma
-                        + (ownPace * reference.tSigma) * (ownPace * reference.tSigma)).squareRoot() / baseline
-        let paceSigma = (chordSigma * chordSigma + ownSigma * ownSigma).squareRoot()
-        guard abs(chordPace - ownPace) <= lateEntryAcceleration * (gap + baseline) / 2 + 3 * paceSigma else { return nil }
-        return (chordPace, ownPace)
     }
 
     /// The run's last crossing that was timed (seen, not credited across a gap): its post, time

@@ -32,24 +32,14 @@ extension TimingMachine {
         // Last seen outside the outer post, found again between it and the inner post.
         guard (outerLine - before.x) * inward > 0, (first.x - outerLine) * inward > 0,
               (innerLine - first.x) * inward > 0 else { return nil }
-        let gap = first.t - before.t, across = (first.x - before.x) * inward
-        let baseline = crossing.t - first.t, onward = (innerLine - first.x) * inward
-        let chordPace = across / gap, ownPace = onward / baseline
-        guard chordPace > 0, ownPace > 0, chordPace.isFinite, ownPace.isFinite else { return nil }
-        let acceleration = lateEntryAcceleration
-        // The two paces are means over spans whose middles lie (gap + baseline) / 2 apart.
-        let paceSigma = ((before.xSigma * before.xSigma + first.xSigma * first.xSigma).squareRoot() / gap)
-            .hypot((first.xSigma * first.xSigma + (ownPace * crossing.tSigma) * (ownPace * crossing.tSigma)).squareRoot()
-                   / baseline)
-        guard abs(chordPace - ownPace) <= acceleration * (gap + baseline) / 2 + 3 * paceSigma else { return nil }
+        // The rider's own pace after the gap: from the first sighting to the inner post's crossing.
+        let innerCrossing = Sighting(t: crossing.t, x: innerLine, tSigma: crossing.tSigma, xSigma: 0)
+        guard let (chordPace, ownPace) = paceAgreesAcrossGap(from: before, to: first, ownPaceFrom: first,
+                                                             to: innerCrossing, way: inward) else { return nil }
+        let across = (first.x - before.x) * inward
         let f = (outerLine - before.x) * inward / across
         guard let (t, sigma) = timeAcrossGap(fraction: f, from: before, to: first, across: across,
                                              chordPace: chordPace, ownPace: ownPace) else { return nil }
         return Crossing(post: outer, t: t, direction: crossing.direction, tSigma: sigma)
     }
-}
-
-private extension Double {
-    /// sqrt(self² + other²).
-    func hypot(_ other: Double) -> Double { (self * self + other * other).squareRoot() }
 }
