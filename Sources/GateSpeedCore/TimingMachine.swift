@@ -110,6 +110,8 @@ public struct TimingMachine: Sendable {
             }
             endRunIfRiderGone(t: t, emit: emit)
             if let x { gapNoteSighting(sample, x: x) }
+            // After the sighting: where the run's rider is now (`TimingMachine+TimeoutForeseen`).
+            endRunIfTimeoutForeseen(t: t, emit: emit)
         case .waitingToRearm(let needsAnnouncement):
             if !needsAnnouncement && courseIsClear {
                 becomeArmed(t: t, emit: emit)

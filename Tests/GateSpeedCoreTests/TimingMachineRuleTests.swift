@@ -101,9 +101,11 @@ import Testing
         #expect(result.announcement == "30.2 kilometres per hour. Pass.")
     }
 
+    /// The rider crawls on short of post 2 after the start: with no post time yet the run's end is
+    /// not foreseen (`TimingMachine+TimeoutForeseen`), and the timeout comes at its deadline.
     @Test func timeoutIsReportedAtTheDeadlineOnTheFirstSampleAfterIt() throws {
         var machine = try TimingMachine.armed()
-        let samples = Tracks.steady([(0, 0.02), (2, 0.4), (13, 0.41)])
+        let samples = Tracks.steady([(0, 0.02), (2, 0.2), (13, 0.21)])
         var startTime: Double?
         for sample in samples {
             var events: [TimingEvent] = []
