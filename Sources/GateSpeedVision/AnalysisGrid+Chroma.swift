@@ -83,6 +83,20 @@ extension AnalysisGrid {
         }}}
     }
 
+    /// Fills `blue` and `red` (count `chromaCellCount`) with each colour cell's chroma byte (0-255,
+    /// 128 = no colour): `sampleChroma(blue:red:into:_:)` without turning them into floats, which
+    /// `ChromaBackground.refine(blueBytes:redBytes:mask:gain:time:rate:settings:)` does eight at a
+    /// time. `prepareChroma(for:)` first.
+    @inline(__always)
+    func sampleChromaBytes(blue bluePlane: Plane, red redPlane: Plane,
+                           into blue: UnsafeMutablePointer<UInt8>, _ red: UnsafeMutablePointer<UInt8>) {
+        let columns = chromaColumns
+        forEachChromaRow(blue: bluePlane, red: redPlane) { row, blueRow, redRow, table in
+            let at = row &* columns
+            ChromaBackground.gatherBytes(blueRow, redRow, table: table, count: columns, into: blue + at, red + at)
+        }
+    }
+
     /// `blue[k] = levels[blueRow[table[k]]]` and the same for red, for `count` cells.
     @inline(__always)
     private static func gatherBytes(_ blueRow: UnsafePointer<UInt8>, _ redRow: UnsafePointer<UInt8>,

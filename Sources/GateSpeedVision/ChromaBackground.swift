@@ -184,14 +184,34 @@ public struct ChromaBackground: Sendable {
     /// group, and the cells past a row's last whole group, go through.
     public mutating func refine(blue: [Float], red: [Float], mask: inout [UInt8],
                                 gain: Float, time: Double, rate: Float, settings: VisionSettings) -> Int {
+        guard blue.count >= cellCount, red.count >= cellCount else { return 0 }
+        return blue.withUnsafeBufferPointer { b in red.withUnsafeBufferPointer { r in
+            refine(blue: FloatChromaCells(base: b.baseAddress!), red: FloatChromaCells(base: r.baseAddress!),
+                   mask: &mask, gain: gain, time: time, rate: rate, settings: settings)
+        }}
+    }
+
+    /// `refine(blue:red:mask:gain:time:rate:settings:)` of the colour cells' bytes as sampled
+    /// (`AnalysisGrid.sampleChromaBytes`): the same, bit for bit, without the cells as floats.
+    mutating func refine(blueBytes: [UInt8], redBytes: [UInt8], mask: inout [UInt8],
+                         gain: Float, time: Double, rate: Float, settings: VisionSettings) -> Int {
+        guard blueBytes.count >= cellCount, redBytes.count >= cellCount else { return 0 }
+        return blueBytes.withUnsafeBufferPointer { b in redBytes.withUnsafeBufferPointer { r in
+            refine(blue: ByteChromaCells(base: b.baseAddress!), red: ByteChromaCells(base: r.baseAddress!),
+                   mask: &mask, gain: gain, time: time, rate: rate, settings: settings)
+        }}
+    }
+
+    /// The rule of `refine(blue:red:mask:gain:time:rate:settings:)` over `cellCount` cells of each plane.
+    @inline(__always)
+    private mutating func refine<Cells: ChromaCells>(blue: Cells, red: Cells, mask: inout [UInt8],
+                                                     gain: Float, time: Double, rate: Float,
+                                                     settings: VisionSettings) -> Int {
         var added = 0
         let absorbAfter = settings.staticAbsorbSeconds
         let g = max(0.25, gain)
         let columns = self.columns, rows = self.rows, lumaColumns = self.lumaColumns, lumaRows = self.lumaRows
-        guard cellCount > 0, mask.count >= lumaColumns * lumaRows, blue.count >= cellCount, red.count >= cellCount
-        else { return 0 }
-        blue.withUnsafeBufferPointer { blueBuffer in
-        red.withUnsafeBufferPointer { redBuffer in
+        guard cellCount > 0, mask.count >= lumaColumns * lumaRows else { return 0 }
         mask.withUnsafeMutableBufferPointer { maskBuffer in
         meanBlue.withUnsafeMutableBufferPointer { meanBlueBuffer in
         meanRed.withUnsafeMutableBufferPointer { meanRedBuffer in
@@ -200,7 +220,7 @@ public struct ChromaBackground: Sendable {
         foreground.withUnsafeMutableBufferPointer { foregroundBuffer in
         pending.withUnsafeMutableBufferPointer { pendingBuffer in
             let pending = pendingBuffer.baseAddress!
-            let blue = blueBuffer.baseAddress!, red = redBuffer.baseAddress!, mask = maskBuffer.baseAddress!
+            let mask = maskBuffer.baseAddress!
             let meanBlue = meanBlueBuffer.baseAddress!, meanRed = meanRedBuffer.baseAddress!
             let threshold = thresholdBuffer.baseAddress!, since = sinceBuffer.baseAddress!
             let isForeground = foregroundBuffer.baseAddress!
@@ -213,7 +233,8 @@ public struct ChromaBackground: Sendable {
                 let right = x &+ 1 < lumaColumns ? 1 : 0, down = y &+ 1 < lumaRows ? lumaColumns : 0
                 let m1 = m0 &+ right, m2 = m0 &+ down, m3 = m2 &+ right
                 let expectedBlue = 128 + g * (meanBlue[i] - 128), expectedRed = 128 + g * (meanRed[i] - 128)
-                let distance = abs(blue[i] - expectedBlue) + abs(red[i] - expectedRed)
+                let blueValue = blue.value(at: i), redValue = red.value(at: i)
+                let distance = abs(blueValue - expectedBlue) + abs(redValue - expectedRed)
                 if distance > threshold[i] {
                     if mask[m0] == 0 { mask[m0] = 1; added += 1 }
                     if mask[m1] == 0 { mask[m1] = 1; added += 1 }
@@ -223,15 +244,15 @@ public struct ChromaBackground: Sendable {
                         isForeground[i] = 1
                         since[i] = time
                     } else if time - since[i] > absorbAfter {
-                        meanBlue[i] = 128 + (blue[i] - 128) / g
-                        meanRed[i] = 128 + (red[i] - 128) / g
+                        meanBlue[i] = 128 + (blueValue - 128) / g
+                        meanRed[i] = 128 + (redValue - 128) / g
                         isForeground[i] = 0
                     }
                 } else {
                     isForeground[i] = 0
                     if mask[m0] | mask[m1] | mask[m2] | mask[m3] == 0 {
-                        meanBlue[i] += rate * (128 + (blue[i] - 128) / g - meanBlue[i])
-                        meanRed[i] += rate * (128 + (red[i] - 128) / g - meanRed[i])
+                        meanBlue[i] += rate * (128 + (blueValue - 128) / g - meanBlue[i])
+                        meanRed[i] += rate * (128 + (redValue - 128) / g - meanRed[i])
                     }
                 }
             }
@@ -260,7 +281,7 @@ public struct ChromaBackground: Sendable {
                         | maskIn.loadUnaligned(fromByteOffset: bottom &+ x, as: UInt64.self)
                         | maskIn.loadUnaligned(fromByteOffset: bottom &+ x &+ 8, as: UInt64.self)
                     if luma == 0 {
-                        let b = load8(blue, i), r = load8(red, i)
+                        let b = blue.values8(at: i), r = red.values8(at: i)
                         let mb = load8(meanBlue, i), mr = load8(meanRed, i)
                         let db = b - (neutral + gains * (mb - neutral)), dr = r - (neutral + gains * (mr - neutral))
                         if !anyLane(db.magnitudes + dr.magnitudes .> load8(threshold, i)) {
@@ -288,7 +309,7 @@ public struct ChromaBackground: Sendable {
                 while j < 8 { refineOne(start &+ j, first &+ j, row); j &+= 1 }
                 k &+= 1
             }
-        }}}}}}}}}
+        }}}}}}}
         return added
     }
 

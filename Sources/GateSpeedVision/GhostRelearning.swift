@@ -79,11 +79,11 @@ struct GhostRelearning: Sendable {
     ///
     /// - Parameters:
     ///   - previousMask: last frame's final mask (a cell foreground there has an anchor).
-    ///   - cells: this frame's luma per cell; `blue`, `red`: its chroma per colour cell (used when
-    ///     `usesChroma`).
+    ///   - cells: this frame's luma per cell; `blue`, `red`: its chroma byte per colour cell (used
+    ///     when `usesChroma`).
     ///   - time: source time of the frame, seconds.
     mutating func relearn(mask: UnsafeMutablePointer<UInt8>, previousMask: UnsafePointer<UInt8>,
-                          cells: UnsafePointer<Float>, blue: UnsafePointer<Float>, red: UnsafePointer<Float>,
+                          cells: UnsafePointer<Float>, blue: UnsafePointer<UInt8>, red: UnsafePointer<UInt8>,
                           background: inout BackgroundModel, chroma: inout ChromaBackground, usesChroma: Bool,
                           shift: inout CameraShiftTest, time: Double, settings: VisionSettings) -> Int {
         let n = min(cellCount, background.cellCount)
@@ -110,7 +110,7 @@ struct GhostRelearning: Sendable {
                 var colour: (blue: Float, red: Float) = (128, 128)
                 let c = (y >> 1) * chromaCols + (x >> 1)
                 if usesChroma {
-                    colour = (128 + (blue[c] - 128) / max(0.25, g), 128 + (red[c] - 128) / max(0.25, g))
+                    colour = (128 + (Float(blue[c]) - 128) / max(0.25, g), 128 + (Float(red[c]) - 128) / max(0.25, g))
                     let limit = 0.5 * chroma.thresholdValue(at: c)
                     moved = moved || abs(colour.blue - anchorBlue[c]) + abs(colour.red - anchorRed[c]) > limit
                 }
@@ -135,15 +135,30 @@ struct GhostRelearning: Sendable {
                     absorbed &+= 1
                 }
             }
+            // Thirty-two cells a test (most of the view is background), then their words one by one:
+            // `visit` changes only the cell it visits, so the words read first stay true.
             let words = UnsafeRawPointer(mask)
-            var i = 0
-            while i &+ 8 <= n {
-                var word = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            @inline(__always) func visitWord(_ at: Int, _ word: UInt64) {
+                var word = word
                 while word != 0 {
                     let byte = word.trailingZeroBitCount &>> 3
-                    visit(i &+ byte)
+                    visit(at &+ byte)
                     word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
                 }
+            }
+            var i = 0
+            while i &+ 32 <= n {
+                let w0 = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let w1 = words.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                let w2 = words.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+                let w3 = words.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+                if w0 | w1 | w2 | w3 != 0 {
+                    visitWord(i, w0); visitWord(i &+ 8, w1); visitWord(i &+ 16, w2); visitWord(i &+ 24, w3)
+                }
+                i &+= 32
+            }
+            while i &+ 8 <= n {
+                visitWord(i, words.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 i &+= 8
             }
             while i < n {

@@ -42,6 +42,10 @@ public struct RiderDetector: Sendable {
     /// Colour: used when the frames carry usable chroma planes.
     private var usesChroma = false
     private var chroma = ChromaBackground(lumaColumns: 0, lumaRows: 0)
+    /// This frame's chroma per colour cell, as sampled (0-255).
+    private var blueBytes: [UInt8] = []
+    private var redBytes: [UInt8] = []
+    /// The same as floats, filled only for the colour test under the light field.
     private var blue: [Float] = []
     private var red: [Float] = []
     /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
@@ -127,11 +131,15 @@ public struct RiderDetector: Sendable {
             }
             if usesChroma {
                 let rate = BackgroundModel.updateRate(step: step, settings: settings)
-                let added = light.isActive && light.columnsExplain
-                    ? chroma.refine(blue: blue, red: red, mask: &mask, light: light, time: frame.timestamp, rate: rate,
-                                    settings: settings)
-                    : chroma.refine(blue: blue, red: red, mask: &mask, gain: background.gain, time: frame.timestamp,
-                                    rate: rate, settings: settings)
+                let added: Int
+                if light.isActive && light.columnsExplain {
+                    chromaAsFloats()
+                    added = chroma.refine(blue: blue, red: red, mask: &mask, light: light, time: frame.timestamp,
+                                          rate: rate, settings: settings)
+                } else {
+                    added = chroma.refine(blueBytes: blueBytes, redBytes: redBytes, mask: &mask, gain: background.gain,
+                                          time: frame.timestamp, rate: rate, settings: settings)
+                }
                 fraction += Double(added) / Double(max(1, mask.count))
             }
             // Where the people followed stand, for the shift test's count of this frame's cells.
@@ -214,6 +222,8 @@ public struct RiderDetector: Sendable {
         nextRestlessness = [Float](repeating: 0, count: n)
         blue = [Float](repeating: 0, count: newGrid.chromaCellCount)
         red = [Float](repeating: 0, count: newGrid.chromaCellCount)
+        blueBytes = [UInt8](repeating: 0, count: newGrid.chromaCellCount)
+        redBytes = [UInt8](repeating: 0, count: newGrid.chromaCellCount)
         chroma = ChromaBackground(lumaColumns: newGrid.columns, lumaRows: newGrid.rows)
         mask = [UInt8](repeating: 0, count: n)
         previousMask = [UInt8](repeating: 0, count: n)
@@ -358,11 +368,17 @@ public struct RiderDetector: Sendable {
 
     private mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {
         guard usesChroma, let bluePlane = frame.chromaBlue, let redPlane = frame.chromaRed else { return }
-        blue.withUnsafeMutableBufferPointer { b in
-            red.withUnsafeMutableBufferPointer { r in
-                grid.sampleChroma(blue: bluePlane, red: redPlane, into: b.baseAddress!, r.baseAddress!)
+        blueBytes.withUnsafeMutableBufferPointer { b in
+            redBytes.withUnsafeMutableBufferPointer { r in
+                grid.sampleChromaBytes(blue: bluePlane, red: redPlane, into: b.baseAddress!, r.baseAddress!)
             }
         }
+    }
+
+    /// `blue` and `red` from this frame's chroma bytes (for the colour test under the light field).
+    private mutating func chromaAsFloats() {
+        for i in 0..<min(blue.count, blueBytes.count) { blue[i] = Float(blueBytes[i]) }
+        for i in 0..<min(red.count, redBytes.count) { red[i] = Float(redBytes[i]) }
     }
 
     private mutating func classify(time: Double, step: Double) -> Double {
@@ -411,7 +427,7 @@ public struct RiderDetector: Sendable {
         ghosts.protect(heldRider, rows: blobs.rows, margin: Self.heldRiderMargin)
         shift.begin()
         return mask.withUnsafeMutableBufferPointer { m in previousMask.withUnsafeBufferPointer { p in
-            cells.withUnsafeBufferPointer { c in blue.withUnsafeBufferPointer { b in red.withUnsafeBufferPointer { r in
+            cells.withUnsafeBufferPointer { c in blueBytes.withUnsafeBufferPointer { b in redBytes.withUnsafeBufferPointer { r in
                 ghosts.relearn(mask: m.baseAddress!, previousMask: p.baseAddress!, cells: c.baseAddress!,
                                blue: b.baseAddress!, red: r.baseAddress!, background: &background, chroma: &chroma,
                                usesChroma: usesChroma, shift: &shift, time: time, settings: settings)
