@@ -130,31 +130,37 @@ public struct BlobExtractor: Sendable {
                 count += 1
             }
             // Pass 1, in raster order; thirty-two background cells are skipped at once, then a word of
-            // eight (labelling never changes the mask, so the words read first stay true).
+            // eight (read again: labelling never changes the mask).
             let words = UnsafeRawPointer(mask)
             for y in 0..<h {
                 let row = y * w
-                @inline(__always) func labelWord(_ x: Int, _ word: UInt64) {
-                    var word = word
+                var x = 0
+                while x &+ 32 <= w {
+                    let any = words.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self)
+                        | words.loadUnaligned(fromByteOffset: row &+ x &+ 8, as: UInt64.self)
+                        | words.loadUnaligned(fromByteOffset: row &+ x &+ 16, as: UInt64.self)
+                        | words.loadUnaligned(fromByteOffset: row &+ x &+ 24, as: UInt64.self)
+                    if any != 0 {
+                        var at = x
+                        while at < x &+ 32 {
+                            var word = words.loadUnaligned(fromByteOffset: row &+ at, as: UInt64.self)
+                            while word != 0 {
+                                let byte = word.trailingZeroBitCount &>> 3
+                                label(x: at &+ byte, y: y)
+                                word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
+                            }
+                            at &+= 8
+                        }
+                    }
+                    x &+= 32
+                }
+                while x &+ 8 <= w {
+                    var word = words.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self)
                     while word != 0 {
                         let byte = word.trailingZeroBitCount &>> 3
                         label(x: x &+ byte, y: y)
                         word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
                     }
-                }
-                var x = 0
-                while x &+ 32 <= w {
-                    let w0 = words.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self)
-                    let w1 = words.loadUnaligned(fromByteOffset: row &+ x &+ 8, as: UInt64.self)
-                    let w2 = words.loadUnaligned(fromByteOffset: row &+ x &+ 16, as: UInt64.self)
-                    let w3 = words.loadUnaligned(fromByteOffset: row &+ x &+ 24, as: UInt64.self)
-                    if w0 | w1 | w2 | w3 != 0 {
-                        labelWord(x, w0); labelWord(x &+ 8, w1); labelWord(x &+ 16, w2); labelWord(x &+ 24, w3)
-                    }
-                    x &+= 32
-                }
-                while x &+ 8 <= w {
-                    labelWord(x, words.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self))
                     x &+= 8
                 }
                 while x < w {

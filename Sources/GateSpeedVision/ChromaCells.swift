@@ -22,8 +22,11 @@ struct ByteChromaCells: ChromaCells {
     let base: UnsafePointer<UInt8>
 
     @inline(__always) func value(at index: Int) -> Float { Float(base[index]) }
+    /// Written out lane by lane: the generic vector conversions, used here too, stopped being
+    /// inlined where the course is learnt (`ChromaBackground.accumulate`), a call per eight cells.
     @inline(__always) func values8(at index: Int) -> SIMD8<Float> {
-        let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD8<UInt8>.self)
-        return floats(SIMD8<UInt16>(truncatingIfNeeded: bytes))
+        let b = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD8<UInt8>.self)
+        return SIMD8<Float>(Float(b[0]), Float(b[1]), Float(b[2]), Float(b[3]),
+                            Float(b[4]), Float(b[5]), Float(b[6]), Float(b[7]))
     }
 }

@@ -135,30 +135,37 @@ struct GhostRelearning: Sendable {
                     absorbed &+= 1
                 }
             }
-            // Thirty-two cells a test (most of the view is background), then their words one by one:
-            // `visit` changes only the cell it visits, so the words read first stay true.
+            // Thirty-two cells a test (most of the view is background), then their words one by one
+            // (read again: `visit` changes only the cell it visits, so each reads as it did).
+            // Written out: a local function around `visit` would box its captures, a heap allocation a frame.
             let words = UnsafeRawPointer(mask)
-            @inline(__always) func visitWord(_ at: Int, _ word: UInt64) {
-                var word = word
-                while word != 0 {
-                    let byte = word.trailingZeroBitCount &>> 3
-                    visit(at &+ byte)
-                    word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
-                }
-            }
             var i = 0
             while i &+ 32 <= n {
-                let w0 = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let w1 = words.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
-                let w2 = words.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
-                let w3 = words.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
-                if w0 | w1 | w2 | w3 != 0 {
-                    visitWord(i, w0); visitWord(i &+ 8, w1); visitWord(i &+ 16, w2); visitWord(i &+ 24, w3)
+                let any = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    | words.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                    | words.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+                    | words.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+                if any != 0 {
+                    var at = i
+                    while at < i &+ 32 {
+                        var word = words.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                        while word != 0 {
+                            let byte = word.trailingZeroBitCount &>> 3
+                            visit(at &+ byte)
+                            word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
+                        }
+                        at &+= 8
+                    }
                 }
                 i &+= 32
             }
             while i &+ 8 <= n {
-                visitWord(i, words.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                var word = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                while word != 0 {
+                    let byte = word.trailingZeroBitCount &>> 3
+                    visit(i &+ byte)
+                    word &= ~(UInt64(0xFF) &<< UInt64(byte &<< 3))
+                }
                 i &+= 8
             }
             while i < n {
