@@ -5,7 +5,8 @@
 /// One or two sightings not followed by another within `unconfirmedSightingSeconds` are taken
 /// for a flicker (a post's edge in a shaking view) and matched only where expected, so each of
 /// the rider's glimpses started a track of its own, and they were confirmed riding only well
-/// inside the course: the start was never timed (`inner_start`), seeds 729, 539, 5.
+/// inside the course: the start was never timed (`inner_start`), seeds 729 and 5. (Glimpses
+/// further apart than the bridge, `gapBridgeSeconds`, stay apart: seed 539 at 10 fps.)
 ///
 /// A flicker stays where it is; a glimpse of a rider is found again further along the course, at
 /// riding speed. So a track seen once or twice and not seen since longer than
