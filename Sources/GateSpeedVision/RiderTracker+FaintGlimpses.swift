@@ -17,7 +17,8 @@
 /// - the move from where the track was last seen is at riding speed, over the walking limit
 ///   and at most the fastest rider's (`fastestRiderMetresPerSecond`);
 /// - a track seen twice moved the same way between its two sightings, at riding speed too (two
-///   sightings at one place are a flicker);
+///   sightings at one place are a flicker); a track seen once does not lie on a post's pole
+///   (within its own reach of `VisionSettings.postViewX`), whose edge flickers in a shaking view;
 /// - neither place is a standing thing's (`isStandingPlace`, checked by the caller);
 /// - the link is unambiguous: within the fastest rider's reach of the track there is no other
 ///   region this frame and nobody else followed, at any height (fragments of a large person, of
@@ -38,6 +39,11 @@ extension RiderTracker {
         guard speed > tuning.walkingLimit, speed <= tuning.fastestRider,
               track.hits < 2 || (track.velocity * move > 0 && abs(track.velocity) > tuning.walkingLimit)
         else { return false }
+        // A single sighting on a post's pole may be its edge flickering.
+        if track.hits < 2 {
+            let reach = ownReach(track)
+            for pole in settings.postViewX where abs(track.x - pole) <= reach { return false }
+        }
         // Unambiguous: no other region within the reach, nobody else followed there (at any
         // height in the view: a fragment of someone's head or feet has rows of its own).
         let reach = tuning.fastestRider * dt

@@ -87,4 +87,25 @@ import Testing
         #expect(firstRiderSeen != nil)
         #expect((firstRiderSeen ?? 0) > 0.8, "the glimpse at 0.5 s was not joined to either")
     }
+
+    @Test func aSingleSightingOnAPoleIsNotJoined() {
+        // A shaking view: post 1's pole (x 0.1) flickers once in the rider's rows; 0.3 s later a
+        // rider is found 0.1 further in, alone. They may be a glimpse of the rider, or the pole's
+        // edge: one sighting there does not say, and it is not joined.
+        var settings = VisionSettings()
+        settings.postViewX = [0.1, 0.3, 0.5, 0.7, 0.9]
+        var tracker = RiderTracker(settings: settings, viewAspect: 4.0 / 3.0)
+        var firstRiderSeen: Double?
+        for t in jitteredFrameTimes(fps: 30, from: 0, to: 1.5) {
+            var blobs: [Blob] = []
+            if t > 0.49 && t < 0.52 { blobs.append(glimpse(x: 0.1, height: 0.04)) }
+            if t > 0.8 { blobs.append(glimpse(x: 0.2 + 0.33 * (t - 0.8), height: 0.04)) }
+            if step(&tracker, t, blobs) != nil, firstRiderSeen == nil,
+               let rider = tracker.tracks.prefix(tracker.trackCount).first(where: { $0.id == tracker.riderID }) {
+                firstRiderSeen = rider.firstSeen
+            }
+        }
+        #expect(firstRiderSeen != nil)
+        #expect((firstRiderSeen ?? 0) > 0.75, "the pole's flicker did not take the rider")
+    }
 }
