@@ -275,9 +275,12 @@ public struct RiderTracker: Sendable {
                     let rise = abs((c.minY + c.maxY) - (tracks[t].blob.minY + tracks[t].blob.maxY)) * 0.5 / aspect
                     // The rider's own track first among near equals: a fragment must not take their place.
                     let cost = (distance + rise) * (1 + mismatch) * (tracks[t].id == riderID ? 0.5 : 1)
-                    guard distance <= radius, cost < bestDistance else { continue }
+                    // A faint rider's next glimpse (`RiderTracker+FaintGlimpses`) is no flicker.
+                    let glimpse = flicker && distance > radius && continuesGlimpse(t, candidate: j, candidates: candidates, dt: dt)
+                    guard distance <= radius || glimpse, cost < bestDistance else { continue }
                     let jump = distance * aspect / max(1e-3, max(c.height, tracks[t].height)) / dt
-                    guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity else { continue }
+                    guard jump <= settings.maxJumpBodyHeightsPerSecond || distance / dt <= unknownVelocity || glimpse
+                    else { continue }
                     // A newcomer does not jump onto something standing (`RiderTracker+StandingPlace`).
                     guard tracks[t].hits > 2 || !isStandingPlace(c, besides: t, time: time) else { continue }
                     guard followsOn(tracks[t], height: c.height, distance: distance, dt: dt, x: c.upperCentreX),
