@@ -41,7 +41,7 @@ public struct RiderDetector: Sendable {
     private var pendingRelearn: RelearnCause?
     /// Colour: used when the frames carry usable chroma planes.
     private var usesChroma = false
-    private var chroma = ChromaBackground(lumaColumns: 0, lumaRows: 0)
+    private(set) var chroma = ChromaBackground(lumaColumns: 0, lumaRows: 0)
     private var blue: [Float] = []
     private var red: [Float] = []
     /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
@@ -51,9 +51,9 @@ public struct RiderDetector: Sendable {
     private var restlessFraction = 0.0
     private var restlessLogged = false
     /// Sub-pixel foot and head of the rider, on the frame's own pixels.
-    private var edges = EdgeRefiner(cellCount: 0)
+    private(set) var edges = EdgeRefiner(cellCount: 0)
     /// View size in whole pixels.
-    private var viewPixels = (width: 0, height: 0)
+    private(set) var viewPixels = (width: 0, height: 0)
     /// Ghosts learnt in within seconds, the bump test they feed, and the rider a run holds (last region).
     private(set) var ghosts = GhostRelearning(cellCount: 0, columns: 1)
     private(set) var shift = CameraShiftTest(columns: 0, rows: 0)
@@ -66,6 +66,8 @@ public struct RiderDetector: Sendable {
     private var fronts = LightFronts(capacity: 1)
     /// Whether the light swept over part of the view while the course was learnt.
     private var drift = LearningDrift(cellCount: 0)
+    /// The course learnt before a bump, while the view is learnt again (`RiderDetector+Realign`).
+    var bumpRealignment: BumpRealignment?
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -81,6 +83,7 @@ public struct RiderDetector: Sendable {
 
     /// Starts learning the empty course again (button, command).
     public mutating func recalibrate() {
+        bumpRealignment = nil
         startLearning()
         pendingRelearn = .requested
     }
@@ -103,6 +106,7 @@ public struct RiderDetector: Sendable {
             // Colour appeared or went (another camera format): what was learnt no longer fits.
             usesChroma = chromaNow
             if phase == .ready { output.relearn = .frameLayoutChanged }
+            bumpRealignment = nil
             startLearning()
         }
         if usesChroma, let bluePlane = frame.chromaBlue { grid?.prepareChroma(for: bluePlane) }
@@ -152,6 +156,7 @@ public struct RiderDetector: Sendable {
                 // One frame can be a flash; a change that lasts a tenth of a second is a bump.
                 if globalChangeSince == -.infinity { globalChangeSince = frame.timestamp }
                 if frame.timestamp - globalChangeSince >= 0.1 {
+                    keepCourseForRealign(time: frame.timestamp)
                     startLearning()
                     output.relearn = .globalChange
                 }
@@ -231,6 +236,7 @@ public struct RiderDetector: Sendable {
         tracker = RiderTracker(settings: settings, viewAspect: aspect)
         let hadGrid = grid != nil
         grid = newGrid
+        bumpRealignment = nil
         startLearning()
         return hadGrid
     }
@@ -258,6 +264,10 @@ public struct RiderDetector: Sendable {
             texture.withUnsafeMutableBufferPointer { t in
                 grid.sample(frame.luma, into: c.baseAddress!, texture: t.baseAddress!, scratch: &scratch)
             }
+        }
+        if bumpRealignment != nil && attemptRealign(time: frame.timestamp, settings: settings) {
+            output.becameReady = true
+            return
         }
         if !hasPreviousCells {
             texture.withUnsafeBufferPointer { t in
@@ -309,9 +319,33 @@ public struct RiderDetector: Sendable {
             learnt.withMeans { edges.learn(background: learnt, frame: context, means: $0) }
             learnt.withMeans { shift.learn(means: $0, radiusFraction: settings.cameraShiftFraction) }
             if usesChroma { chroma.finishLearning(settings: settings) }
+            bumpRealignment = nil
             phase = .ready
             output.becameReady = true
         }
+    }
+
+    /// Takes over the course `kept` at a bump, read through `map` (see `RiderDetector+Realign`),
+    /// this frame (`cells`, at `gain`) filling what was outside the learnt view: the view is ready.
+    mutating func realign(from kept: BumpRealignment, map: CourseAlignment, grid: CourseAlignment.Grid, gain: Float,
+                          settings: VisionSettings) {
+        let columns = grid.columns
+        background.realign(from: kept.background, map: map, grid: grid, seen: kept.seen, gain: gain)
+        if usesChroma { chroma.realign(from: kept.chroma, map: map, grid: grid) }
+        edges.realign(from: kept.edges, map: map, grid: grid)
+        // The pooled test's limits, from this frame at gain 1 (in the texture scratch, free while ready).
+        let scale = 1 / max(gain, 1e-3)
+        for i in 0..<min(cells.count, texture.count) { texture[i] = cells[i] * scale }
+        texture.withUnsafeBufferPointer {
+            background.learnPooledLimits(columns: columns, latest: $0.baseAddress!,
+                                         shiftCells: settings.pooledShiftPixels * Float(columns) / Float(max(1, viewPixels.width)),
+                                         settings: settings)
+        }
+        let learnt = background
+        learnt.withMeans { shift.learn(means: $0, radiusFraction: settings.cameraShiftFraction) }
+        for i in 0..<mask.count { mask[i] = 0; previousMask[i] = 0 }
+        hasPreviousCells = false
+        phase = .ready
     }
 
     /// Fraction of cells that changed since the previous frame by more than noise and shake

@@ -1,0 +1,139 @@
+/// The learnt course moved with a bumped camera (see `CourseAlignment`): how well a frame of the
+/// settled view fits the course read through the map, and the course taken over through it.
+extension BackgroundModel {
+    /// How a frame fits the learnt course read through a map.
+    public struct AlignmentFit: Sendable {
+        /// Gain of the frame over the course (current / learnt brightness).
+        public var gain: Float = 1
+        /// Cells the map reads inside the learnt view, and those within their threshold.
+        public var inside = 0, matched = 0
+        /// Of those, the cells on an edge (a cell's shift to a neighbour changes it beyond its
+        /// threshold), and those within their threshold: what a wrong map fails.
+        public var edges = 0, edgesMatched = 0
+        public var matchedShare: Double { Double(matched) / Double(max(1, inside)) }
+        public var edgeShare: Double { Double(edgesMatched) / Double(max(1, edges)) }
+    }
+
+    /// Writes into `aligned` the learnt course read through `map` (NaN outside the learnt view)
+    /// and tells how `cells` (a frame, row-major) fits it. Once per attempt after a bump.
+    func fit(cells: UnsafePointer<Float>, map: CourseAlignment, grid: CourseAlignment.Grid,
+             aligned: UnsafeMutablePointer<Float>) -> AlignmentFit {
+        let w = grid.columns, h = grid.rows, n = w * h
+        var fit = AlignmentFit()
+        guard n <= cellCount else { return fit }
+        // The range of the four learnt cells around where each cell now looks, low in `aligned`
+        // (NaN outside the learnt view), high kept per row.
+        mean.withUnsafeBufferPointer { meanBuffer in
+            let means = meanBuffer.baseAddress!
+            for r in 0..<h {
+                for c in 0..<w { aligned[r * w + c] = map.value(means, column: c, row: r, grid: grid) ?? .nan }
+            }
+        }
+        // The gain over the cells inside, then again over those it explains (people left out).
+        func gain(_ limit: Float?) -> Float {
+            var current: Float = 0, learnt: Float = 0
+            for i in 0..<n where !aligned[i].isNaN {
+                if let limit, abs(cells[i] - limit * aligned[i]) > limit * threshold[i] { continue }
+                current += cells[i]; learnt += aligned[i]
+            }
+            return learnt > 0 ? current / learnt : 1
+        }
+        var g = gain(nil)
+        g = gain(max(g, 1e-3))
+        fit.gain = g
+        let scale = max(1, g)
+        for r in 1..<(h - 1) {
+            for c in 1..<(w - 1) {
+                let i = r * w + c
+                let a = aligned[i]
+                guard !a.isNaN else { continue }
+                let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
+                guard let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) else { continue }
+                let low = min(min(mean[k.i00], mean[k.i01]), min(mean[k.i10], mean[k.i11]))
+                let high = max(max(mean[k.i00], mean[k.i01]), max(mean[k.i10], mean[k.i11]))
+                let margin = 2 * max(max(noise[k.i00], noise[k.i01]), max(noise[k.i10], noise[k.i11])) + 1
+                let limit = scale * threshold[i]
+                fit.inside += 1
+                let v = cells[i] / g
+                let matched = v >= low - margin && v <= high + margin
+                if matched { fit.matched += 1 }
+                if g * (high - low) > limit {
+                    fit.edges += 1
+                    if matched { fit.edgesMatched += 1 }
+                }
+            }
+        }
+        return fit
+    }
+
+    /// Takes over the course `learnt` read through `map`, seen again in the settled frames
+    /// `seen` (at gain 1): a cell that held still through them and whose value the learnt cells
+    /// around where it now looks explain (within their range and noise) takes the frames' mean,
+    /// the course as the camera now samples it; any other (a person walking or standing, what
+    /// was outside the learnt view) the learnt course read between those four cells (or this
+    /// frame's value outside the learnt view). Noise and threshold are the largest of the four
+    /// learnt cells' (the nearest one's outside): a course moved is no surer than it was.
+    /// Learnt at `gain`, without foreground.
+    mutating func realign(from learnt: BackgroundModel, map: CourseAlignment, grid: CourseAlignment.Grid,
+                          seen: RealignFrames, gain: Float) {
+        let w = grid.columns, h = grid.rows
+        guard w * h <= cellCount, learnt.cellCount == cellCount, seen.count > 0, seen.sum.count >= w * h else { return }
+        let frames = Float(seen.count)
+        for r in 0..<h {
+            for c in 0..<w {
+                let i = r * w + c
+                let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
+                let value = seen.sum[i] / frames
+                if let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) {
+                    let m = learnt.mean
+                    let read = m[k.i00] * k.w00 + m[k.i01] * k.w01 + m[k.i10] * k.w10 + m[k.i11] * k.w11
+                    let low = min(min(m[k.i00], m[k.i01]), min(m[k.i10], m[k.i11]))
+                    let high = max(max(m[k.i00], m[k.i01]), max(m[k.i10], m[k.i11]))
+                    noise[i] = max(max(learnt.noise[k.i00], learnt.noise[k.i01]), max(learnt.noise[k.i10], learnt.noise[k.i11]))
+                    threshold[i] = max(max(learnt.threshold[k.i00], learnt.threshold[k.i01]),
+                                       max(learnt.threshold[k.i10], learnt.threshold[k.i11]))
+                    let margin = 2 * noise[i] + 1
+                    let still = seen.high[i] - seen.low[i] <= threshold[i]
+                    let explained = value >= low - margin && value <= high + margin
+                    mean[i] = still && explained ? value : read
+                } else {
+                    let row = min(h - 1, max(0, Int(s.y.rounded(.down))))
+                    let column = min(w - 1, max(0, Int((s.x - 0.5 - AnalysisGrid.rowShift(row)).rounded())))
+                    let nearest = row * w + column
+                    mean[i] = value
+                    noise[i] = learnt.noise[nearest]
+                    threshold[i] = learnt.threshold[nearest]
+                }
+                foreground[i] = 0
+                residual[i] = 0
+            }
+        }
+        self.gain = gain
+        finishRealign()
+    }
+}
+
+/// The frames seen since a bump's map held (at gain 1, per cell): their sum, lowest and highest.
+struct RealignFrames: Sendable {
+    var sum: [Float], low: [Float], high: [Float]
+    var count = 0
+
+    init(cellCount: Int) {
+        sum = [Float](repeating: 0, count: cellCount)
+        low = sum; high = sum
+    }
+
+    /// Adds a frame's `cells` at `gain`.
+    mutating func add(_ cells: UnsafePointer<Float>, gain: Float) {
+        let scale = 1 / max(gain, 1e-3)
+        for i in 0..<sum.count {
+            let v = cells[i] * scale
+            if count == 0 {
+                sum[i] = v; low[i] = v; high[i] = v
+            } else {
+                sum[i] += v; low[i] = min(low[i], v); high[i] = max(high[i], v)
+            }
+        }
+        count += 1
+    }
+}

@@ -1,0 +1,37 @@
+/// The learnt colour of the course moved with a bumped camera (see `CourseAlignment`).
+extension ChromaBackground {
+    /// Takes over the colour `learnt` read through `map` (a map of the luma grid `grid`): each
+    /// colour cell's colour read between the four learnt colour cells around where it now looks,
+    /// its threshold the largest of theirs; a cell that now sees what was outside the learnt view
+    /// keeps its nearest learnt cell's colour, with a threshold twice as wide.
+    mutating func realign(from learnt: ChromaBackground, map: CourseAlignment, grid: CourseAlignment.Grid) {
+        guard learnt.cellCount == cellCount, columns >= 2, rows >= 2 else { return }
+        let half = CourseAlignment.Grid(columns: columns, rows: rows, cellAspect: grid.cellAspect)
+        for r in 0..<rows {
+            for c in 0..<columns {
+                let i = r * columns + c
+                // The colour cell's centre on the luma grid, read through the map, back on the colour grid.
+                let s = map.source(x: 2 * Double(c) + 1, y: 2 * Double(r) + 1, grid: grid)
+                let u = (s.x - 1) / 2, v = (s.y - 1) / 2
+                let j = Int(u.rounded(.down)), k = Int(v.rounded(.down))
+                if j >= 0, j + 1 < half.columns, k >= 0, k + 1 < half.rows {
+                    let fx = Float(u - Double(j)), fy = Float(v - Double(k))
+                    let a = k * columns + j, b = a + columns
+                    func read(_ values: [Float]) -> Float {
+                        (values[a] * (1 - fx) + values[a + 1] * fx) * (1 - fy) + (values[b] * (1 - fx) + values[b + 1] * fx) * fy
+                    }
+                    meanBlue[i] = read(learnt.meanBlue)
+                    meanRed[i] = read(learnt.meanRed)
+                    threshold[i] = max(max(learnt.threshold[a], learnt.threshold[a + 1]),
+                                       max(learnt.threshold[b], learnt.threshold[b + 1]))
+                } else {
+                    let nearest = min(rows - 1, max(0, Int(v.rounded()))) * columns + min(columns - 1, max(0, Int(u.rounded())))
+                    meanBlue[i] = learnt.meanBlue[nearest]
+                    meanRed[i] = learnt.meanRed[nearest]
+                    threshold[i] = 2 * learnt.threshold[nearest]
+                }
+                foreground[i] = 0
+            }
+        }
+    }
+}
