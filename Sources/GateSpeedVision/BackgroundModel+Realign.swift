@@ -67,35 +67,31 @@ extension BackgroundModel {
     }
 
     /// Takes over the course `learnt` read through `map`, seen again in the settled frames
-    /// `seen` (at gain 1): a cell that held still through them and whose value the learnt cells
-    /// around where it now looks explain (within their range and noise) takes the frames' mean,
-    /// the course as the camera now samples it; any other (a person walking or standing, what
-    /// was outside the learnt view) the learnt course read between those four cells (or this
-    /// frame's value outside the learnt view). Noise and threshold are the largest of the four
-    /// learnt cells' (the nearest one's outside): a course moved is no surer than it was.
-    /// Learnt at `gain`, without foreground.
+    /// `seen` (at gain 1): a cell that held still through them takes the frames' mean, the
+    /// course as the camera now samples it (someone standing still is learnt in, as by a
+    /// calibration); a cell that changed (someone walking) the learnt course read between the
+    /// four learnt cells around where it now looks (outside the learnt view, the frames' mean).
+    /// Noise and threshold are the largest of the four learnt cells' (the nearest one's
+    /// outside): a course moved is no surer than it was. Learnt at `gain`, without foreground.
     mutating func realign(from learnt: BackgroundModel, map: CourseAlignment, grid: CourseAlignment.Grid,
                           seen: RealignFrames, gain: Float) {
         let w = grid.columns, h = grid.rows
         guard w * h <= cellCount, learnt.cellCount == cellCount, seen.count > 0, seen.sum.count >= w * h else { return }
-        let frames = Float(seen.count)
+        let frames = Float(seen.count), m = learnt.mean
         for r in 0..<h {
             for c in 0..<w {
                 let i = r * w + c
                 let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
                 let value = seen.sum[i] / frames
                 if let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) {
-                    let m = learnt.mean
                     let read = m[k.i00] * k.w00 + m[k.i01] * k.w01 + m[k.i10] * k.w10 + m[k.i11] * k.w11
-                    let low = min(min(m[k.i00], m[k.i01]), min(m[k.i10], m[k.i11]))
-                    let high = max(max(m[k.i00], m[k.i01]), max(m[k.i10], m[k.i11]))
                     noise[i] = max(max(learnt.noise[k.i00], learnt.noise[k.i01]), max(learnt.noise[k.i10], learnt.noise[k.i11]))
                     threshold[i] = max(max(learnt.threshold[k.i00], learnt.threshold[k.i01]),
                                        max(learnt.threshold[k.i10], learnt.threshold[k.i11]))
-                    let margin = 2 * noise[i] + 1
-                    let still = seen.high[i] - seen.low[i] <= threshold[i]
-                    let explained = value >= low - margin && value <= high + margin
-                    mean[i] = still && explained ? value : read
+                    // Held still through the frames: the course as the camera now samples it (a
+                    // pole or a line between two sampling points before may fall on one now).
+                    // Moved: a person, in front of the course read between the learnt cells.
+                    mean[i] = seen.high[i] - seen.low[i] <= threshold[i] ? value : read
                 } else {
                     let row = min(h - 1, max(0, Int(s.y.rounded(.down))))
                     let column = min(w - 1, max(0, Int((s.x - 0.5 - AnalysisGrid.rowShift(row)).rounded())))

@@ -34,7 +34,7 @@ extension RiderDetector {
     /// Least seconds between two attempts.
     static let realignInterval = 0.08
     /// Seconds the matches must agree (the camera has settled), over at least three attempts.
-    static let realignSteadySeconds = 0.25
+    static let realignSteadySeconds = 0.4
     /// Largest shift looked for, view widths, and roll, radians (0.8 degrees).
     static let realignReachFraction = 0.04
     static let realignMaximumRoll = 0.014
