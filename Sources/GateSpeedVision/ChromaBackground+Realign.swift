@@ -1,11 +1,16 @@
 /// The learnt colour of the course moved with a bumped camera (see `CourseAlignment`).
 extension ChromaBackground {
-    /// Takes over the colour `learnt` read through `map` (a map of the luma grid `grid`): each
-    /// colour cell's colour read between the four learnt colour cells around where it now looks,
-    /// its threshold the largest of theirs; a cell that now sees what was outside the learnt view
-    /// keeps its nearest learnt cell's colour, with a threshold twice as wide.
-    mutating func realign(from learnt: ChromaBackground, map: CourseAlignment, grid: CourseAlignment.Grid) {
-        guard learnt.cellCount == cellCount, columns >= 2, rows >= 2 else { return }
+    /// Takes over the colour `learnt` read through `map` (a map of the luma grid `grid`), seen
+    /// again in the settled frames `seen`: as the luma (`BackgroundModel.realign`), a colour cell
+    /// that held its colour through them takes the frames' mean, one that changed the colour read
+    /// between the four learnt colour cells around where it now looks; its threshold is the largest
+    /// of theirs. A cell that now sees what was outside the learnt view takes the frames' mean, with
+    /// its nearest learnt cell's threshold twice as wide.
+    mutating func realign(from learnt: ChromaBackground, map: CourseAlignment, grid: CourseAlignment.Grid,
+                          seen: RealignFrames) {
+        guard learnt.cellCount == cellCount, columns >= 2, rows >= 2, seen.colourCount > 0,
+              seen.blueSum.count == cellCount else { return }
+        let frames = Float(seen.colourCount)
         let half = CourseAlignment.Grid(columns: columns, rows: rows, cellAspect: grid.cellAspect)
         for r in 0..<rows {
             for c in 0..<columns {
@@ -20,14 +25,20 @@ extension ChromaBackground {
                     func read(_ values: [Float]) -> Float {
                         (values[a] * (1 - fx) + values[a + 1] * fx) * (1 - fy) + (values[b] * (1 - fx) + values[b + 1] * fx) * fy
                     }
-                    meanBlue[i] = read(learnt.meanBlue)
-                    meanRed[i] = read(learnt.meanRed)
                     threshold[i] = max(max(learnt.threshold[a], learnt.threshold[a + 1]),
                                        max(learnt.threshold[b], learnt.threshold[b + 1]))
+                    let range = (seen.blueHigh[i] - seen.blueLow[i]) + (seen.redHigh[i] - seen.redLow[i])
+                    if range <= threshold[i] {
+                        meanBlue[i] = seen.blueSum[i] / frames
+                        meanRed[i] = seen.redSum[i] / frames
+                    } else {
+                        meanBlue[i] = read(learnt.meanBlue)
+                        meanRed[i] = read(learnt.meanRed)
+                    }
                 } else {
                     let nearest = min(rows - 1, max(0, Int(v.rounded()))) * columns + min(columns - 1, max(0, Int(u.rounded())))
-                    meanBlue[i] = learnt.meanBlue[nearest]
-                    meanRed[i] = learnt.meanRed[nearest]
+                    meanBlue[i] = seen.blueSum[i] / frames
+                    meanRed[i] = seen.redSum[i] / frames
                     threshold[i] = 2 * learnt.threshold[nearest]
                 }
                 foreground[i] = 0

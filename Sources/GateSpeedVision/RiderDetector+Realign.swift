@@ -1,3 +1,5 @@
+import GateSpeedFrames
+
 /// After a camera bump, the course learnt before it moved to where the settled view shows it,
 /// instead of learning it again.
 ///
@@ -22,7 +24,7 @@ struct BumpRealignment: Sendable {
     /// The frames seen since the current map held.
     var seen: RealignFrames
     var lastAttempt = -Double.infinity
-    /// The clear matches that agree so far: since when, how many, the latest.
+    /// The clear matches that agree so far: since when, how many, the first.
     var streakSince = -Double.infinity
     var streakCount = 0
     var streakMap: CourseAlignment?
@@ -44,9 +46,9 @@ extension RiderDetector {
     static let realignMatchedShare = 0.85
     /// Least share of the cells that are edges: a view too plain to tell a map.
     static let realignEdgeCells = 0.01
-    /// Two matches agree within this many cells and radians.
-    static let realignAgreeCells = 0.2
-    static let realignAgreeRoll = 0.002
+    /// The matches of a streak agree with its first within this many cells and radians.
+    static let realignAgreeCells = 0.1
+    static let realignAgreeRoll = 0.001
 
     /// The view is about to be learnt again because it changed all over at `time`: keep the
     /// course as learnt, to move it if the change was a bump.
@@ -54,7 +56,7 @@ extension RiderDetector {
         guard background.isLearnt else { bumpRealignment = nil; return }
         bumpRealignment = BumpRealignment(background: background, chroma: chroma, edges: edges, bumpTime: time,
                                           aligned: [Float](repeating: 0, count: cells.count),
-                                          seen: RealignFrames(cellCount: cells.count))
+                                          seen: RealignFrames(cellCount: cells.count, colourCellCount: usesChroma ? chroma.cellCount : 0))
     }
 
     /// The grid's shape for `CourseAlignment`.
@@ -66,7 +68,8 @@ extension RiderDetector {
 
     /// Matches this calibrating frame's `cells` with the course kept at the bump; true when the
     /// course was moved and the view is ready.
-    mutating func attemptRealign(time: Double, settings: VisionSettings) -> Bool {
+    mutating func attemptRealign(frame: VideoFrame, grid analysisGrid: AnalysisGrid, settings: VisionSettings) -> Bool {
+        let time = frame.timestamp
         guard let grid = alignmentGrid, var kept = bumpRealignment.take() else { return false }
         guard time - kept.bumpTime <= Self.realignSeconds else { return false }   // too late: forgotten
         guard time - kept.lastAttempt >= Self.realignInterval else { bumpRealignment = kept; return false }
@@ -95,15 +98,21 @@ extension RiderDetector {
             kept.streakCount = 0; kept.streakMap = nil
             return false
         }
-        if let last = kept.streakMap, measured.map.agrees(with: last, cells: Self.realignAgreeCells, roll: Self.realignAgreeRoll) {
+        // Every map of the streak agrees with its first: a camera still swinging slowly as it
+        // settles drifts away from it.
+        if let first = kept.streakMap, measured.map.agrees(with: first, cells: Self.realignAgreeCells, roll: Self.realignAgreeRoll) {
             kept.streakCount += 1
         } else {
             kept.streakCount = 1
             kept.streakSince = time
-            kept.seen.count = 0
+            kept.streakMap = measured.map
+            kept.seen.reset()
         }
-        kept.streakMap = measured.map
         cells.withUnsafeBufferPointer { kept.seen.add($0.baseAddress!, gain: fit.gain) }
+        if usesChroma {
+            sampleChroma(frame, grid: analysisGrid)
+            kept.seen.addColour(blue: blue, red: red, gain: fit.gain)
+        }
         guard kept.streakCount >= 3, time - kept.streakSince >= Self.realignSteadySeconds else { return false }
         realign(from: kept, map: measured.map, grid: grid, gain: fit.gain, settings: settings)
         moved = true

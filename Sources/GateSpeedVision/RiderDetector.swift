@@ -40,10 +40,10 @@ public struct RiderDetector: Sendable {
     private var globalChangeSince = -Double.infinity
     private var pendingRelearn: RelearnCause?
     /// Colour: used when the frames carry usable chroma planes.
-    private var usesChroma = false
+    private(set) var usesChroma = false
     private(set) var chroma = ChromaBackground(lumaColumns: 0, lumaRows: 0)
-    private var blue: [Float] = []
-    private var red: [Float] = []
+    private(set) var blue: [Float] = []
+    private(set) var red: [Float] = []
     /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
     private var restlessness: [Float] = []
     /// Where `stillnessAndChanges` writes the next restlessness (then swapped in).
@@ -265,7 +265,7 @@ public struct RiderDetector: Sendable {
                 grid.sample(frame.luma, into: c.baseAddress!, texture: t.baseAddress!, scratch: &scratch)
             }
         }
-        if bumpRealignment != nil && attemptRealign(time: frame.timestamp, settings: settings) {
+        if bumpRealignment != nil && attemptRealign(frame: frame, grid: grid, settings: settings) {
             output.becameReady = true
             return
         }
@@ -331,7 +331,7 @@ public struct RiderDetector: Sendable {
                           settings: VisionSettings) {
         let columns = grid.columns
         background.realign(from: kept.background, map: map, grid: grid, seen: kept.seen, gain: gain)
-        if usesChroma { chroma.realign(from: kept.chroma, map: map, grid: grid) }
+        if usesChroma { chroma.realign(from: kept.chroma, map: map, grid: grid, seen: kept.seen) }
         edges.realign(from: kept.edges, map: map, grid: grid)
         // The pooled test's limits, from this frame at gain 1 (in the texture scratch, free while ready).
         let scale = 1 / max(gain, 1e-3)
@@ -390,7 +390,7 @@ public struct RiderDetector: Sendable {
         return (Double(counts.changed) / Double(max(1, n)), isSpread)
     }
 
-    private mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {
+    mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {
         guard usesChroma, let bluePlane = frame.chromaBlue, let redPlane = frame.chromaRed else { return }
         blue.withUnsafeMutableBufferPointer { b in
             red.withUnsafeMutableBufferPointer { r in
