@@ -71,40 +71,46 @@ extension BackgroundModel {
     /// course as the camera now samples it (someone standing still is learnt in, as by a
     /// calibration); a cell that changed (someone walking) the learnt course read between the
     /// four learnt cells around where it now looks (outside the learnt view, the frames' mean).
-    /// Noise and threshold are the largest of the four learnt cells' (the nearest one's
-    /// outside): a course moved is no surer than it was. Learnt at `gain`, without foreground.
+    /// Noise is the largest of the four learnt cells' (the nearest one's outside): a course moved is
+    /// no surer than it was. Learnt at this frame's light (`gain` over the learnt course: gain 1
+    /// again), its thresholds set from the noise as a calibration sets them, without foreground.
     mutating func realign(from learnt: BackgroundModel, map: CourseAlignment, grid: CourseAlignment.Grid,
-                          seen: RealignFrames, gain: Float) {
+                          seen: RealignFrames, gain: Float, settings: VisionSettings) {
         let w = grid.columns, h = grid.rows
         guard w * h <= cellCount, learnt.cellCount == cellCount, seen.count > 0, seen.sum.count >= w * h else { return }
-        let frames = Float(seen.count), m = learnt.mean
+        // At this frame's light, as a calibration would learn it: gain back to 1.
+        let frames = Float(seen.count) / gain, m = learnt.mean
         for r in 0..<h {
             for c in 0..<w {
                 let i = r * w + c
                 let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
                 let value = seen.sum[i] / frames
                 if let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) {
-                    let read = m[k.i00] * k.w00 + m[k.i01] * k.w01 + m[k.i10] * k.w10 + m[k.i11] * k.w11
+                    let read = gain * (m[k.i00] * k.w00 + m[k.i01] * k.w01 + m[k.i10] * k.w10 + m[k.i11] * k.w11)
                     noise[i] = max(max(learnt.noise[k.i00], learnt.noise[k.i01]), max(learnt.noise[k.i10], learnt.noise[k.i11]))
-                    threshold[i] = max(max(learnt.threshold[k.i00], learnt.threshold[k.i01]),
-                                       max(learnt.threshold[k.i10], learnt.threshold[k.i11]))
+
                     // Held still through the frames: the course as the camera now samples it (a
                     // pole or a line between two sampling points before may fall on one now).
                     // Moved: a person, in front of the course read between the learnt cells.
-                    mean[i] = seen.high[i] - seen.low[i] <= threshold[i] ? value : read
+                    let limit = max(max(learnt.threshold[k.i00], learnt.threshold[k.i01]),
+                                    max(learnt.threshold[k.i10], learnt.threshold[k.i11]))
+                    mean[i] = seen.high[i] - seen.low[i] <= limit ? value : read
                 } else {
                     let row = min(h - 1, max(0, Int(s.y.rounded(.down))))
                     let column = min(w - 1, max(0, Int((s.x - 0.5 - AnalysisGrid.rowShift(row)).rounded())))
                     let nearest = row * w + column
                     mean[i] = value
                     noise[i] = learnt.noise[nearest]
-                    threshold[i] = learnt.threshold[nearest]
                 }
                 foreground[i] = 0
                 residual[i] = 0
             }
         }
-        self.gain = gain
+        // Thresholds as a calibration sets them: the contrast floor at this light, and the
+        // noise (on edges, the tremble) learnt.
+        let contrastFloor = Self.contrastFloor(means: mean, settings: settings)
+        for i in 0..<(w * h) { threshold[i] = max(contrastFloor, settings.noiseDeviations * noise[i]) }
+        self.gain = 1
         finishRealign()
     }
 }

@@ -7,10 +7,12 @@ extension ChromaBackground {
     /// of theirs. A cell that now sees what was outside the learnt view takes the frames' mean, with
     /// its nearest learnt cell's threshold twice as wide.
     mutating func realign(from learnt: ChromaBackground, map: CourseAlignment, grid: CourseAlignment.Grid,
-                          seen: RealignFrames) {
+                          seen: RealignFrames, gain: Float) {
         guard learnt.cellCount == cellCount, columns >= 2, rows >= 2, seen.colourCount > 0,
               seen.blueSum.count == cellCount else { return }
         let frames = Float(seen.colourCount)
+        // At this frame's light (the detector's gain goes back to 1): colour away from grey scales with it.
+        func lit(_ value: Float) -> Float { 128 + (value - 128) * gain }
         let half = CourseAlignment.Grid(columns: columns, rows: rows, cellAspect: grid.cellAspect)
         for r in 0..<rows {
             for c in 0..<columns {
@@ -29,16 +31,16 @@ extension ChromaBackground {
                                        max(learnt.threshold[b], learnt.threshold[b + 1]))
                     let range = (seen.blueHigh[i] - seen.blueLow[i]) + (seen.redHigh[i] - seen.redLow[i])
                     if range <= threshold[i] {
-                        meanBlue[i] = seen.blueSum[i] / frames
-                        meanRed[i] = seen.redSum[i] / frames
+                        meanBlue[i] = lit(seen.blueSum[i] / frames)
+                        meanRed[i] = lit(seen.redSum[i] / frames)
                     } else {
-                        meanBlue[i] = read(learnt.meanBlue)
-                        meanRed[i] = read(learnt.meanRed)
+                        meanBlue[i] = lit(read(learnt.meanBlue))
+                        meanRed[i] = lit(read(learnt.meanRed))
                     }
                 } else {
                     let nearest = min(rows - 1, max(0, Int(v.rounded()))) * columns + min(columns - 1, max(0, Int(u.rounded())))
-                    meanBlue[i] = seen.blueSum[i] / frames
-                    meanRed[i] = seen.redSum[i] / frames
+                    meanBlue[i] = lit(seen.blueSum[i] / frames)
+                    meanRed[i] = lit(seen.redSum[i] / frames)
                     threshold[i] = 2 * learnt.threshold[nearest]
                 }
                 foreground[i] = 0

@@ -330,13 +330,11 @@ public struct RiderDetector: Sendable {
     mutating func realign(from kept: BumpRealignment, map: CourseAlignment, grid: CourseAlignment.Grid, gain: Float,
                           settings: VisionSettings) {
         let columns = grid.columns
-        background.realign(from: kept.background, map: map, grid: grid, seen: kept.seen, gain: gain)
-        if usesChroma { chroma.realign(from: kept.chroma, map: map, grid: grid, seen: kept.seen) }
+        background.realign(from: kept.background, map: map, grid: grid, seen: kept.seen, gain: gain, settings: settings)
+        if usesChroma { chroma.realign(from: kept.chroma, map: map, grid: grid, seen: kept.seen, gain: gain) }
         edges.realign(from: kept.edges, map: map, grid: grid)
-        // The pooled test's limits, from this frame at gain 1 (in the texture scratch, free while ready).
-        let scale = 1 / max(gain, 1e-3)
-        for i in 0..<min(cells.count, texture.count) { texture[i] = cells[i] * scale }
-        texture.withUnsafeBufferPointer {
+        // The pooled test's limits, from this frame (the course is learnt at this light).
+        cells.withUnsafeBufferPointer {
             background.learnPooledLimits(columns: columns, latest: $0.baseAddress!,
                                          shiftCells: settings.pooledShiftPixels * Float(columns) / Float(max(1, viewPixels.width)),
                                          settings: settings)
