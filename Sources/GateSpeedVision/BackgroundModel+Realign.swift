@@ -5,10 +5,11 @@ extension BackgroundModel {
     public struct AlignmentFit: Sendable {
         /// Gain of the frame over the course (current / learnt brightness).
         public var gain: Float = 1
-        /// Cells the map reads inside the learnt view, and those within their threshold.
+        /// Cells the map reads inside the learnt view, and those whose value (at the gain) lies
+        /// within the range of the four learnt cells around where they now look, and their noise.
         public var inside = 0, matched = 0
-        /// Of those, the cells on an edge (a cell's shift to a neighbour changes it beyond its
-        /// threshold), and those within their threshold: what a wrong map fails.
+        /// Of those, the cells on an edge (their four learnt cells differ by more than the
+        /// threshold), and those matched: a view too plain has too few edges to tell a map.
         public var edges = 0, edgesMatched = 0
         public var matchedShare: Double { Double(matched) / Double(max(1, inside)) }
         public var edgeShare: Double { Double(edgesMatched) / Double(max(1, edges)) }
@@ -21,8 +22,7 @@ extension BackgroundModel {
         let w = grid.columns, h = grid.rows, n = w * h
         var fit = AlignmentFit()
         guard n <= cellCount else { return fit }
-        // The range of the four learnt cells around where each cell now looks, low in `aligned`
-        // (NaN outside the learnt view), high kept per row.
+        // The learnt course read through the map (NaN outside the learnt view).
         mean.withUnsafeBufferPointer { meanBuffer in
             let means = meanBuffer.baseAddress!
             for r in 0..<h {
@@ -112,55 +112,5 @@ extension BackgroundModel {
         for i in 0..<(w * h) { threshold[i] = max(contrastFloor, settings.noiseDeviations * noise[i]) }
         self.gain = 1
         finishRealign()
-    }
-}
-
-/// The frames seen since a bump's map held, per cell at gain 1: their luma's sum, lowest and
-/// highest, and (colour) each colour cell's chroma sums, lowest and highest.
-struct RealignFrames: Sendable {
-    var sum: [Float], low: [Float], high: [Float]
-    var count = 0
-    var blueSum: [Float], redSum: [Float]
-    var blueLow: [Float], blueHigh: [Float], redLow: [Float], redHigh: [Float]
-    var colourCount = 0
-
-    init(cellCount: Int, colourCellCount: Int) {
-        sum = [Float](repeating: 0, count: cellCount)
-        low = sum; high = sum
-        blueSum = [Float](repeating: 0, count: colourCellCount)
-        redSum = blueSum; blueLow = blueSum; blueHigh = blueSum; redLow = blueSum; redHigh = blueSum
-    }
-
-    mutating func reset() { count = 0; colourCount = 0 }
-
-    /// Adds a frame's `cells` at `gain`.
-    mutating func add(_ cells: UnsafePointer<Float>, gain: Float) {
-        let scale = 1 / max(gain, 1e-3)
-        for i in 0..<sum.count {
-            let v = cells[i] * scale
-            if count == 0 {
-                sum[i] = v; low[i] = v; high[i] = v
-            } else {
-                sum[i] += v; low[i] = min(low[i], v); high[i] = max(high[i], v)
-            }
-        }
-        count += 1
-    }
-
-    /// Adds a frame's colour cells at `gain` (their distance from grey scales with it).
-    mutating func addColour(blue: [Float], red: [Float], gain: Float) {
-        let scale = 1 / max(gain, 1e-3)
-        guard blue.count >= blueSum.count, red.count >= blueSum.count else { return }
-        for i in 0..<blueSum.count {
-            let b = 128 + (blue[i] - 128) * scale, r = 128 + (red[i] - 128) * scale
-            if colourCount == 0 {
-                blueSum[i] = b; redSum[i] = r; blueLow[i] = b; blueHigh[i] = b; redLow[i] = r; redHigh[i] = r
-            } else {
-                blueSum[i] += b; redSum[i] += r
-                blueLow[i] = min(blueLow[i], b); blueHigh[i] = max(blueHigh[i], b)
-                redLow[i] = min(redLow[i], r); redHigh[i] = max(redHigh[i], r)
-            }
-        }
-        colourCount += 1
     }
 }
