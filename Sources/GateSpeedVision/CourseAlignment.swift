@@ -84,25 +84,41 @@ public struct CourseAlignment: Sendable, Equatable {
     /// cells within `reach` across and down (every other cell), a few rolls up to `maximumRoll`
     /// (radians), then sub-cell by parabolas through the correlation. Nil when the best whole
     /// shift lies at the edge of the reach (the move is larger, or nothing matches).
+    ///
+    /// `near`: a map measured a moment ago (the camera has settled): only the whole cells next to
+    /// it are looked at, at its roll, a twentieth of the work.
     public static func measure(_ old: UnsafePointer<Float>, _ new: UnsafePointer<Float>, grid: Grid,
-                               reach: (x: Int, y: Int), maximumRoll: Double) -> (map: CourseAlignment, correlation: Double)? {
+                               reach: (x: Int, y: Int), maximumRoll: Double,
+                               near: CourseAlignment? = nil) -> (map: CourseAlignment, correlation: Double)? {
         let margin = max(reach.x, reach.y) + 2
         guard grid.columns > 2 * margin + 8, grid.rows > 2 * margin + 8 else { return nil }
         var best = CourseAlignment(), bestScore = -2.0
-        for sy in -reach.y...reach.y {
-            for sx in -reach.x...reach.x {
-                let map = CourseAlignment(x: Double(sx), y: Double(sy))
+        let rollStep = maximumRoll / 3
+        if let near {
+            let centre = CourseAlignment(x: near.x.rounded(), y: near.y.rounded(), roll: near.roll)
+            for sy in -1...1 {
+                for sx in -1...1 {
+                    let map = CourseAlignment(x: centre.x + Double(sx), y: centre.y + Double(sy), roll: centre.roll)
+                    let score = map.correlation(old, new, grid: grid, margin: margin, stride: 2)
+                    if score > bestScore { bestScore = score; best = map }
+                }
+            }
+            guard abs(best.x) < Double(reach.x), abs(best.y) < Double(reach.y) else { return nil }
+        } else {
+            for sy in -reach.y...reach.y {
+                for sx in -reach.x...reach.x {
+                    let map = CourseAlignment(x: Double(sx), y: Double(sy))
+                    let score = map.correlation(old, new, grid: grid, margin: margin, stride: 2)
+                    if score > bestScore { bestScore = score; best = map }
+                }
+            }
+            guard abs(best.x) < Double(reach.x), abs(best.y) < Double(reach.y) else { return nil }
+            // Rolls: steps a third of the largest, at the best whole shift.
+            for k in -3...3 where k != 0 {
+                let map = CourseAlignment(x: best.x, y: best.y, roll: Double(k) * rollStep)
                 let score = map.correlation(old, new, grid: grid, margin: margin, stride: 2)
                 if score > bestScore { bestScore = score; best = map }
             }
-        }
-        guard abs(best.x) < Double(reach.x), abs(best.y) < Double(reach.y) else { return nil }
-        // Rolls: steps a third of the largest, at the best whole shift.
-        let rollStep = maximumRoll / 3
-        for k in -3...3 where k != 0 {
-            let map = CourseAlignment(x: best.x, y: best.y, roll: Double(k) * rollStep)
-            let score = map.correlation(old, new, grid: grid, margin: margin, stride: 2)
-            if score > bestScore { bestScore = score; best = map }
         }
         func score(_ map: CourseAlignment) -> Double { map.correlation(old, new, grid: grid, margin: margin, stride: 1) }
         var map = best

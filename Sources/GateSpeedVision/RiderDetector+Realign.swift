@@ -81,7 +81,7 @@ extension RiderDetector {
         let measured = kept.background.withMeans { old in
             cells.withUnsafeBufferPointer { new in
                 CourseAlignment.measure(old.baseAddress!, new.baseAddress!, grid: grid, reach: reach,
-                                        maximumRoll: Self.realignMaximumRoll)
+                                        maximumRoll: Self.realignMaximumRoll, near: kept.streakMap)
             }
         }
         guard let measured, measured.correlation >= Self.realignCorrelation else {
