@@ -61,23 +61,20 @@ public struct CourseAlignment: Sendable, Equatable {
     /// Zero-mean normalised correlation of `new` with `old` read through this map, over the cells
     /// at least `margin` cells from the border, every `stride`-th cell each way.
     func correlation(_ old: UnsafePointer<Float>, _ new: UnsafePointer<Float>, grid: Grid, margin: Int, stride: Int) -> Double {
-        var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0, count = 0.0
+        var sums = NormalisedCorrelation()
         var r = margin
         while r < grid.rows - margin {
             var c = margin
             while c < grid.columns - margin {
                 if let a = value(old, column: c, row: r, grid: grid).map(Double.init) {
                     let b = Double(new[r * grid.columns + c])
-                    sa += a; sb += b; saa += a * a; sbb += b * b; sab += a * b; count += 1
+                    sums.add(a, b)
                 }
                 c += stride
             }
             r += stride
         }
-        guard count > 1 else { return -1 }
-        let va = saa - sa * sa / count, vb = sbb - sb * sb / count
-        guard va > 0, vb > 0 else { return -1 }
-        return (sab - sa * sb / count) / (va * vb).squareRoot()
+        return sums.value
     }
 
     /// The map that best matches `new` (a frame's cells) with `old` (the learnt course): whole
@@ -126,25 +123,18 @@ public struct CourseAlignment: Sendable, Equatable {
             var centre = score(map)
             var left = map; left.x -= fraction
             var right = map; right.x += fraction
-            map.x += fraction * peak(score(left), centre, score(right))
+            map.x += fraction * NormalisedCorrelation.peak(score(left), centre, score(right))
             centre = score(map)
             var up = map; up.y -= fraction
             var down = map; down.y += fraction
-            map.y += fraction * peak(score(up), centre, score(down))
+            map.y += fraction * NormalisedCorrelation.peak(score(up), centre, score(down))
             centre = score(map)
             let step = rollStep * fraction
             var anticlockwise = map; anticlockwise.roll -= step
             var clockwise = map; clockwise.roll += step
-            map.roll += step * peak(score(anticlockwise), centre, score(clockwise))
+            map.roll += step * NormalisedCorrelation.peak(score(anticlockwise), centre, score(clockwise))
         }
         return (map, score(map))
-    }
-
-    /// Offset of a parabola's top through three equally spaced values, in steps (within ±1).
-    static func peak(_ left: Double, _ centre: Double, _ right: Double) -> Double {
-        let curvature = left - 2 * centre + right
-        guard curvature < 0 else { return left > right ? -1 : (right > left ? 1 : 0) }
-        return min(1, max(-1, 0.5 * (left - right) / curvature))
     }
 
     /// Whether two maps agree: shifts within `cells`, rolls within `roll` (radians).

@@ -10,21 +10,7 @@ import GateSpeedSimulation
 @Suite struct BumpRealignmentSceneTests {
     @Test(arguments: [(5, 0.3, UInt64(71)), (-4, -0.2, UInt64(72)), (3, 0.0, UInt64(73))])
     func aBumpWhilePeopleWalkIsRealignedAndTheNextRiderTimed(pixels: Int, rollDegrees: Double, seed: UInt64) throws {
-        var scene = SimulatedScene(duration: 11)
-        scene.width = 640
-        scene.height = 480
-        scene.timestampJitter = 0.003
-        scene.dropFraction = 0.03
-        scene.noise = 3
-        scene.seed = seed
-        scene.bumpPixels = pixels
-        scene.bumpTime = 2.5
-        scene.bumpSettleSeconds = 0.4
-        scene.bumpRollDegrees = rollDegrees
-        scene.bystanders = [
-            SimulatedBystander(fromX: 0.32, toX: 0.48, speed: 0.25, heightFraction: 0.14, luma: 60, groundY: 0.5, appears: 1.5),
-            SimulatedBystander(fromX: 0.88, toX: 0.72, speed: 0.2, heightFraction: 0.13, luma: 190, groundY: 0.48, appears: 1.6),
-        ]
+        var scene = SimulatedScene.bumpWhilePeopleWalk(seed: seed, pixels: pixels, rollDegrees: rollDegrees)
         let rider = SimulatedRider(startTime: 5.5, motion: .constant(speed: 10), heightFraction: 0.12, groundY: 0.8)
         scene.riders = [rider]
         let run = try SceneRun(scene)

@@ -8,31 +8,9 @@ import GateSpeedSimulation
 /// roll (`RiderDetector+Realign`), makes the view ready within a second, without leaving the
 /// bump's edges as foreground (the rider after it is timed: `BumpRealignmentSceneTests`).
 @Suite struct BumpRealignmentTests {
-    /// 30 fps with jitter and drops; two people walking to and fro behind the course all along.
-    static func scene(seed: UInt64, pixels: Int, rollDegrees: Double) -> SimulatedScene {
-        var scene = SimulatedScene(duration: 11)
-        scene.width = 640
-        scene.height = 480
-        scene.timestampJitter = 0.003
-        scene.dropFraction = 0.03
-        scene.noise = 3
-        scene.seed = seed
-        scene.bumpPixels = pixels
-        scene.bumpTime = 2.5
-        scene.bumpSettleSeconds = 0.4
-        scene.bumpRollDegrees = rollDegrees
-        scene.bystanders = [
-            SimulatedBystander(fromX: 0.32, toX: 0.48, speed: 0.25, heightFraction: 0.14, luma: 60, groundY: 0.5,
-                               appears: 1.5),
-            SimulatedBystander(fromX: 0.88, toX: 0.72, speed: 0.2, heightFraction: 0.13, luma: 190, groundY: 0.48,
-                               appears: 1.6),
-        ]
-        return scene
-    }
-
     @Test(arguments: [(5, 0.3, UInt64(71)), (-4, -0.2, UInt64(72)), (3, 0.0, UInt64(73))])
     func aBumpWhilePeopleWalkIsRealignedWithinASecond(pixels: Int, rollDegrees: Double, seed: UInt64) throws {
-        let scene = Self.scene(seed: seed, pixels: pixels, rollDegrees: rollDegrees)
+        let scene = SimulatedScene.bumpWhilePeopleWalk(seed: seed, pixels: pixels, rollDegrees: rollDegrees)
         let frames = runGhostScene(scene)
         let firstReady = try #require(frames.first { $0.output.becameReady }?.t)
         #expect(firstReady < scene.bumpTime, "the course was learnt before the bump, at \(firstReady) s")
