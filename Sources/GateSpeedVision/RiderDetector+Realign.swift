@@ -49,6 +49,9 @@ extension RiderDetector {
     /// The matches of a streak agree with its first within this many cells and radians.
     static let realignAgreeCells = 0.1
     static let realignAgreeRoll = 0.001
+    /// Largest share of the course's edges that may vary through the frames learnt from (a
+    /// person changes a few; a camera still settling, the poles and lines all over the view).
+    static let realignUnsettledEdges = 0.05
 
     /// The view is about to be learnt again because it changed all over at `time`: keep the
     /// course as learnt, to move it if the change was a bump.
@@ -115,6 +118,13 @@ extension RiderDetector {
             kept.seen.addColour(blue: blue, red: red, gain: fit.gain)
         }
         guard kept.streakCount >= 3, time - kept.streakSince >= Self.realignSteadySeconds else { return false }
+        // The course's edges held still through the frames learnt from: else the camera was still
+        // settling (see `BackgroundModel+RealignSettled`), and the frames from now on are tried.
+        let settled = kept.background.unsettledEdges(map: measured.map, grid: grid, seen: kept.seen)
+        guard Double(settled.varied) <= Self.realignUnsettledEdges * Double(settled.edges) else {
+            kept.streakCount = 0; kept.streakMap = nil
+            return false
+        }
         realign(from: kept, map: measured.map, grid: grid, gain: fit.gain, settings: settings)
         moved = true
         return true
