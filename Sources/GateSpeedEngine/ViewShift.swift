@@ -88,30 +88,25 @@ struct ViewShift: Sendable {
         guard abs(best.x) < reachX, abs(best.y) < reachY else { return (nil, bestScore) }
         var x = Double(best.x), y = Double(best.y)
         for step in [1.0, 0.5, 0.25] {
-            x += step * peak(ncc(old, new, columns, rows, x - step, y, reachX + 3, reachY + 3, stride: 1),
-                             ncc(old, new, columns, rows, x, y, reachX + 3, reachY + 3, stride: 1),
-                             ncc(old, new, columns, rows, x + step, y, reachX + 3, reachY + 3, stride: 1))
-            y += step * peak(ncc(old, new, columns, rows, x, y - step, reachX + 3, reachY + 3, stride: 1),
-                             ncc(old, new, columns, rows, x, y, reachX + 3, reachY + 3, stride: 1),
-                             ncc(old, new, columns, rows, x, y + step, reachX + 3, reachY + 3, stride: 1))
+            x += step * NormalisedCorrelation.peak(
+                ncc(old, new, columns, rows, x - step, y, reachX + 3, reachY + 3, stride: 1),
+                ncc(old, new, columns, rows, x, y, reachX + 3, reachY + 3, stride: 1),
+                ncc(old, new, columns, rows, x + step, y, reachX + 3, reachY + 3, stride: 1))
+            y += step * NormalisedCorrelation.peak(
+                ncc(old, new, columns, rows, x, y - step, reachX + 3, reachY + 3, stride: 1),
+                ncc(old, new, columns, rows, x, y, reachX + 3, reachY + 3, stride: 1),
+                ncc(old, new, columns, rows, x, y + step, reachX + 3, reachY + 3, stride: 1))
         }
         let score = ncc(old, new, columns, rows, x, y, reachX + 3, reachY + 3, stride: 1)
         guard score >= minimumCorrelation else { return (nil, score) }
         return ((x, y), score)
     }
 
-    /// Offset of a parabola's top through three equally spaced values, in steps (within ±1).
-    static func peak(_ left: Double, _ centre: Double, _ right: Double) -> Double {
-        let curvature = left - 2 * centre + right
-        guard curvature < 0 else { return left > right ? -1 : (right > left ? 1 : 0) }
-        return min(1, max(-1, 0.5 * (left - right) / curvature))
-    }
-
     /// Zero-mean normalised correlation of `new` with `old` shifted by (`sx`, `sy`) cells, over
     /// the cells at least `marginX`, `marginY` from the border, every `stride`-th cell each way.
     static func ncc(_ old: [Float], _ new: [Float], _ columns: Int, _ rows: Int, _ sx: Double, _ sy: Double,
                     _ marginX: Int, _ marginY: Int, stride: Int) -> Double {
-        var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0, count = 0.0
+        var sums = NormalisedCorrelation()
         var r = marginY
         while r < rows - marginY {
             // The old rows either side of where this row's content was, and the blend between them.
@@ -130,14 +125,11 @@ struct ViewShift: Sendable {
                 let a1 = Double(old[row1 + c + i1]) * (1 - f1) + Double(old[row1 + c + i1 + 1]) * f1
                 let a = a0 * (1 - fy) + a1 * fy
                 let b = Double(new[row + c])
-                sa += a; sb += b; saa += a * a; sbb += b * b; sab += a * b; count += 1
+                sums.add(a, b)
                 c += stride
             }
             r += stride
         }
-        guard count > 1 else { return -1 }
-        let va = saa - sa * sa / count, vb = sbb - sb * sb / count
-        guard va > 0, vb > 0 else { return -1 }
-        return (sab - sa * sb / count) / (va * vb).squareRoot()
+        return sums.value
     }
 }

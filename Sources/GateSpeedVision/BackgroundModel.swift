@@ -150,6 +150,13 @@ public struct BackgroundModel: Sendable {
         isLearnt = true
     }
 
+    /// The course was taken over from a learnt one (`realign(from:map:grid:cells:gain:)`): it is
+    /// learnt, and nothing is being learnt.
+    mutating func finishRealign() {
+        learnedFrames = 0
+        isLearnt = true
+    }
+
     /// The brightest luma a frame holds: a cell whose learnt value times the gain is above it is
     /// expected at it (a white post band lit beyond what the sensor holds), and its mean moves
     /// only by what it reads below it (a cell reading 255 keeps its mean).

@@ -58,7 +58,7 @@ struct EdgeRefiner: Sendable {
     }
 
     /// Per cell: the 1-sigma deviation of one view pixel from the cell's learnt mean (0-255, gain 1).
-    private var pixelSigma: [Float]
+    var pixelSigma: [Float]
     /// This window's pixels: difference from the background, the foreground threshold, and the
     /// background expected there.
     private var difference: [Float]

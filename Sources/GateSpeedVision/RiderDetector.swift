@@ -40,14 +40,14 @@ public struct RiderDetector: Sendable {
     private var globalChangeSince = -Double.infinity
     private var pendingRelearn: RelearnCause?
     /// Colour: used when the frames carry usable chroma planes.
-    private var usesChroma = false
-    private var chroma = ChromaBackground(lumaColumns: 0, lumaRows: 0)
+    private(set) var usesChroma = false
+    private(set) var chroma = ChromaBackground(lumaColumns: 0, lumaRows: 0)
     /// This frame's chroma per colour cell, as sampled (0-255).
     private var blueBytes: [UInt8] = []
     private var redBytes: [UInt8] = []
-    /// The same as floats, filled only for the colour test under the light field.
-    private var blue: [Float] = []
-    private var red: [Float] = []
+    /// The same as floats, filled only for the colour test under the light field and a realignment.
+    private(set) var blue: [Float] = []
+    private(set) var red: [Float] = []
     /// Per cell, how often it changed lately (0...1, an average over `restlessnessSeconds`).
     private var restlessness: [Float] = []
     /// Where `stillnessAndChanges` writes the next restlessness (then swapped in).
@@ -55,9 +55,9 @@ public struct RiderDetector: Sendable {
     private var restlessFraction = 0.0
     private var restlessLogged = false
     /// Sub-pixel foot and head of the rider, on the frame's own pixels.
-    private var edges = EdgeRefiner(cellCount: 0)
+    private(set) var edges = EdgeRefiner(cellCount: 0)
     /// View size in whole pixels.
-    private var viewPixels = (width: 0, height: 0)
+    private(set) var viewPixels = (width: 0, height: 0)
     /// Ghosts learnt in within seconds, the bump test they feed, and the rider a run holds (last region).
     private(set) var ghosts = GhostRelearning(cellCount: 0, columns: 1)
     private(set) var shift = CameraShiftTest(columns: 0, rows: 0)
@@ -70,6 +70,8 @@ public struct RiderDetector: Sendable {
     private var fronts = LightFronts(capacity: 1)
     /// Whether the light swept over part of the view while the course was learnt.
     private var drift = LearningDrift(cellCount: 0)
+    /// The course learnt before a bump, while the view is learnt again (`RiderDetector+Realign`).
+    var bumpRealignment: BumpRealignment?
 
     public init(settings: VisionSettings = VisionSettings(), geometry: FrameGeometry = .identity) {
         self.settings = settings
@@ -85,6 +87,7 @@ public struct RiderDetector: Sendable {
 
     /// Starts learning the empty course again (button, command).
     public mutating func recalibrate() {
+        bumpRealignment = nil
         startLearning()
         pendingRelearn = .requested
     }
@@ -107,6 +110,7 @@ public struct RiderDetector: Sendable {
             // Colour appeared or went (another camera format): what was learnt no longer fits.
             usesChroma = chromaNow
             if phase == .ready { output.relearn = .frameLayoutChanged }
+            bumpRealignment = nil
             startLearning()
         }
         if usesChroma, let bluePlane = frame.chromaBlue { grid?.prepareChroma(for: bluePlane) }
@@ -160,6 +164,7 @@ public struct RiderDetector: Sendable {
                 // One frame can be a flash; a change that lasts a tenth of a second is a bump.
                 if globalChangeSince == -.infinity { globalChangeSince = frame.timestamp }
                 if frame.timestamp - globalChangeSince >= 0.1 {
+                    keepCourseForRealign(time: frame.timestamp)
                     startLearning()
                     output.relearn = .globalChange
                 }
@@ -241,6 +246,7 @@ public struct RiderDetector: Sendable {
         tracker = RiderTracker(settings: settings, viewAspect: aspect)
         let hadGrid = grid != nil
         grid = newGrid
+        bumpRealignment = nil
         startLearning()
         return hadGrid
     }
@@ -268,6 +274,10 @@ public struct RiderDetector: Sendable {
             texture.withUnsafeMutableBufferPointer { t in
                 grid.sample(frame.luma, into: c.baseAddress!, texture: t.baseAddress!, scratch: &scratch)
             }
+        }
+        if bumpRealignment != nil && attemptRealign(frame: frame, grid: grid, settings: settings) {
+            output.becameReady = true
+            return
         }
         if !hasPreviousCells {
             texture.withUnsafeBufferPointer { t in
@@ -319,9 +329,31 @@ public struct RiderDetector: Sendable {
             learnt.withMeans { edges.learn(background: learnt, frame: context, means: $0) }
             learnt.withMeans { shift.learn(means: $0, radiusFraction: settings.cameraShiftFraction) }
             if usesChroma { chroma.finishLearning(settings: settings) }
+            bumpRealignment = nil
             phase = .ready
             output.becameReady = true
         }
+    }
+
+    /// Takes over the course `kept` at a bump, read through `map` (see `RiderDetector+Realign`),
+    /// this frame (`cells`, at `gain`) filling what was outside the learnt view: the view is ready.
+    mutating func realign(from kept: BumpRealignment, map: CourseAlignment, grid: CourseAlignment.Grid, gain: Float,
+                          settings: VisionSettings) {
+        let columns = grid.columns
+        background.realign(from: kept.background, map: map, grid: grid, seen: kept.seen, gain: gain, settings: settings)
+        if usesChroma { chroma.realign(from: kept.chroma, map: map, grid: grid, seen: kept.seen, gain: gain) }
+        edges.realign(from: kept.edges, map: map, grid: grid)
+        // The pooled test's limits, from this frame (the course is learnt at this light).
+        cells.withUnsafeBufferPointer {
+            background.learnPooledLimits(columns: columns, latest: $0.baseAddress!,
+                                         shiftCells: settings.pooledShiftPixels * Float(columns) / Float(max(1, viewPixels.width)),
+                                         settings: settings)
+        }
+        let learnt = background
+        learnt.withMeans { shift.learn(means: $0, radiusFraction: settings.cameraShiftFraction) }
+        for i in 0..<mask.count { mask[i] = 0; previousMask[i] = 0 }
+        hasPreviousCells = false
+        phase = .ready
     }
 
     /// Fraction of cells that changed since the previous frame by more than noise and shake
@@ -366,7 +398,7 @@ public struct RiderDetector: Sendable {
         return (Double(counts.changed) / Double(max(1, n)), isSpread)
     }
 
-    private mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {
+    mutating func sampleChroma(_ frame: VideoFrame, grid: AnalysisGrid) {
         guard usesChroma, let bluePlane = frame.chromaBlue, let redPlane = frame.chromaRed else { return }
         blueBytes.withUnsafeMutableBufferPointer { b in
             redBytes.withUnsafeMutableBufferPointer { r in
@@ -375,8 +407,9 @@ public struct RiderDetector: Sendable {
         }
     }
 
-    /// `blue` and `red` from this frame's chroma bytes (for the colour test under the light field).
-    private mutating func chromaAsFloats() {
+    /// `blue` and `red` from this frame's chroma bytes (for the colour test under the light field and a
+    /// realignment).
+    mutating func chromaAsFloats() {
         for i in 0..<min(blue.count, blueBytes.count) { blue[i] = Float(blueBytes[i]) }
         for i in 0..<min(red.count, redBytes.count) { red[i] = Float(redBytes[i]) }
     }

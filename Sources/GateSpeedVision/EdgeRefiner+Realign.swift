@@ -1,0 +1,22 @@
+/// The pixels' spread about the learnt course moved with a bumped camera (see `CourseAlignment`).
+extension EdgeRefiner {
+    /// Takes over `learnt`'s per-cell pixel deviations read through `map`: the largest of the four
+    /// learnt cells around where each cell now looks (the nearest one outside the learnt view).
+    mutating func realign(from learnt: EdgeRefiner, map: CourseAlignment, grid: CourseAlignment.Grid) {
+        let w = grid.columns, h = grid.rows
+        guard w * h == pixelSigma.count, learnt.pixelSigma.count == pixelSigma.count else { return }
+        for r in 0..<h {
+            for c in 0..<w {
+                let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
+                let old = learnt.pixelSigma
+                if let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) {
+                    pixelSigma[r * w + c] = max(max(old[k.i00], old[k.i01]), max(old[k.i10], old[k.i11]))
+                } else {
+                    let row = min(h - 1, max(0, Int(s.y.rounded(.down))))
+                    let column = min(w - 1, max(0, Int((s.x - 0.5 - AnalysisGrid.rowShift(row)).rounded())))
+                    pixelSigma[r * w + c] = old[row * w + column]
+                }
+            }
+        }
+    }
+}
