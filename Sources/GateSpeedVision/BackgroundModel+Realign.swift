@@ -47,7 +47,7 @@ extension BackgroundModel {
                 let i = r * w + c
                 let a = aligned[i]
                 guard !a.isNaN else { continue }
-                let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
+                let s = map.source(column: c, row: r, grid: grid)
                 guard let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) else { continue }
                 let low = min(min(mean[k.i00], mean[k.i01]), min(mean[k.i10], mean[k.i11]))
                 let high = max(max(mean[k.i00], mean[k.i01]), max(mean[k.i10], mean[k.i11]))
@@ -83,7 +83,7 @@ extension BackgroundModel {
         for r in 0..<h {
             for c in 0..<w {
                 let i = r * w + c
-                let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
+                let s = map.source(column: c, row: r, grid: grid)
                 let value = seen.sum[i] / frames
                 if let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) {
                     let read = gain * (m[k.i00] * k.w00 + m[k.i01] * k.w01 + m[k.i10] * k.w10 + m[k.i11] * k.w11)
@@ -96,9 +96,7 @@ extension BackgroundModel {
                                     max(learnt.threshold[k.i10], learnt.threshold[k.i11]))
                     mean[i] = seen.high[i] - seen.low[i] <= limit ? value : read
                 } else {
-                    let row = min(h - 1, max(0, Int(s.y.rounded(.down))))
-                    let column = min(w - 1, max(0, Int((s.x - 0.5 - AnalysisGrid.rowShift(row)).rounded())))
-                    let nearest = row * w + column
+                    let nearest = CourseAlignment.nearestCell(x: s.x, y: s.y, grid: grid)
                     mean[i] = value
                     noise[i] = learnt.noise[nearest]
                 }

@@ -15,7 +15,7 @@ extension BackgroundModel {
         var varied = 0, edges = 0
         for r in 0..<h {
             for c in 0..<w {
-                let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
+                let s = map.source(column: c, row: r, grid: grid)
                 guard let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) else { continue }
                 let low = min(min(mean[k.i00], mean[k.i01]), min(mean[k.i10], mean[k.i11]))
                 let high = max(max(mean[k.i00], mean[k.i01]), max(mean[k.i10], mean[k.i11]))

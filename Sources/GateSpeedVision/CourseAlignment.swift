@@ -34,6 +34,20 @@ public struct CourseAlignment: Sendable, Equatable {
         return (x - self.x + roll * (y - cy) * grid.cellAspect, y - self.y - roll * (x - cx) / grid.cellAspect)
     }
 
+    /// Where the content cell (`column`, `row`) now sees was in the learnt view (cells).
+    @inline(__always)
+    func source(column: Int, row: Int, grid: Grid) -> (x: Double, y: Double) {
+        source(x: Double(column) + 0.5 + AnalysisGrid.rowShift(row), y: Double(row) + 0.5, grid: grid)
+    }
+
+    /// The learnt cell nearest view position (`x`, `y`) (cells), within the grid: what a place
+    /// outside the learnt view is read from.
+    static func nearestCell(x: Double, y: Double, grid: Grid) -> Int {
+        let row = min(grid.rows - 1, max(0, Int(y.rounded(.down))))
+        let column = min(grid.columns - 1, max(0, Int((x - 0.5 - AnalysisGrid.rowShift(row)).rounded())))
+        return row * grid.columns + column
+    }
+
     /// The four learnt cells around view position (`x`, `y`) (cells) and their weights; nil
     /// outside the learnt grid.
     @inline(__always)
@@ -53,7 +67,7 @@ public struct CourseAlignment: Sendable, Equatable {
     /// The learnt value `old` shows at the place cell (`column`, `row`) now sees; nil outside.
     @inline(__always)
     func value(_ old: UnsafePointer<Float>, column: Int, row: Int, grid: Grid) -> Float? {
-        let s = source(x: Double(column) + 0.5 + AnalysisGrid.rowShift(row), y: Double(row) + 0.5, grid: grid)
+        let s = source(column: column, row: row, grid: grid)
         guard let c = Self.corners(x: s.x, y: s.y, grid: grid) else { return nil }
         return old[c.i00] * c.w00 + old[c.i01] * c.w01 + old[c.i10] * c.w10 + old[c.i11] * c.w11
     }

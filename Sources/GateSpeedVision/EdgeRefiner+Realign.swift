@@ -5,16 +5,14 @@ extension EdgeRefiner {
     mutating func realign(from learnt: EdgeRefiner, map: CourseAlignment, grid: CourseAlignment.Grid) {
         let w = grid.columns, h = grid.rows
         guard w * h == pixelSigma.count, learnt.pixelSigma.count == pixelSigma.count else { return }
+        let old = learnt.pixelSigma
         for r in 0..<h {
             for c in 0..<w {
-                let s = map.source(x: Double(c) + 0.5 + AnalysisGrid.rowShift(r), y: Double(r) + 0.5, grid: grid)
-                let old = learnt.pixelSigma
+                let s = map.source(column: c, row: r, grid: grid)
                 if let k = CourseAlignment.corners(x: s.x, y: s.y, grid: grid) {
                     pixelSigma[r * w + c] = max(max(old[k.i00], old[k.i01]), max(old[k.i10], old[k.i11]))
                 } else {
-                    let row = min(h - 1, max(0, Int(s.y.rounded(.down))))
-                    let column = min(w - 1, max(0, Int((s.x - 0.5 - AnalysisGrid.rowShift(row)).rounded())))
-                    pixelSigma[r * w + c] = old[row * w + column]
+                    pixelSigma[r * w + c] = old[CourseAlignment.nearestCell(x: s.x, y: s.y, grid: grid)]
                 }
             }
         }
