@@ -65,13 +65,17 @@ struct ViewTrack: Sendable {
     /// Half-width of the smoothing window, seconds (and the delay of every sample).
     var window: Double { frames.window }
     /// The frames held: pending ones, and the history the next ones are judged with.
-    private var frames: CentredWindow<Entry>
-    private var residuals: [Double]
+    var frames: CentredWindow<Entry>
+    var residuals: [Double]
     /// The position each frame of the neighbourhood is fitted with (`Entry.x`, or read from the
     /// intact edge of a region the view's edge cuts), by offset from the neighbourhood's start.
-    private var positions: [Double]
+    var positions: [Double]
     /// The weight each of those positions is fitted with (the width and cut rules applied).
-    private var positionWeights: [Double]
+    var positionWeights: [Double]
+    /// For a region merged with someone else's (`ViewTrack+MergedRegion`), the person's centre read
+    /// from its left and from its right edge; NaN for any other frame. By offset, as `positions`.
+    var mergedFromLeft: [Double]
+    var mergedFromRight: [Double]
     /// The identity of the last rider pushed (0: none yet).
     private var lastRiderID: UInt32 = 0
     /// When the last rider pushed was first pushed as the rider, seconds.
@@ -89,6 +93,8 @@ struct ViewTrack: Sendable {
         residuals = [Double](repeating: 0, count: capacity)
         positions = residuals
         positionWeights = residuals
+        mergedFromLeft = residuals
+        mergedFromRight = residuals
     }
 
     var pendingCount: Int { frames.pendingCount }
@@ -171,11 +177,16 @@ struct ViewTrack: Sendable {
         }
         let usualWidth = Self.median(&residuals, count: n)
         readPositions(current, low, high, usualWidth: usualWidth)
+        var anyMerged = markMergedRegions(current, low, high)
         var fitted: LocalQuadraticFit.Solution?
         var limit = Double.infinity
         var jitter = 0.0, kept = 0
         for _ in 0...Self.outlierPasses {
             if let fitted {
+                if anyMerged {
+                    readMergedRegions(current, low, high, fit: fitted)
+                    anyMerged = false
+                }
                 // The cut: a robust scale of the residuals (their median), so one wild frame does
                 // not widen it the way it widens an rms.
                 n = 0
