@@ -9,12 +9,17 @@
 /// usual offset of the timed centre from the region's middle (medians over the same person's
 /// unmerged regions nearby), as for a region cut by the view's edge (`ViewTrack.readPositions`).
 ///
-/// Which edge is the rider's: the one read where the rider's own path puts them. The first fit
-/// weighs a merged region's centre at `mergedWeight` (the unmerged frames around decide it); each
-/// merged region is then read from whichever edge gives a centre nearer that fit, and weighs as an
-/// intact edge does. Both readings bracket the rider's centre (the region holds the whole rider),
-/// so choosing the wrong one costs no more than the other person's added width, which the outlier
-/// cut then drops; the right one is as good as a whole region's edge.
+/// Which edge is the rider's is read from how the edges move, not from where they lie: over the
+/// merged frames the rider's edge moves at the pace of the person followed (a line through their
+/// unmerged centres nearby), while the other person's edge moves with that person, who stands or
+/// walks at less than `otherPaceShare` of a rider's pace. So the merged regions are read from an
+/// edge only when exactly one edge keeps the followed person's pace (within `otherPaceShare` of
+/// it) and the other does not, and the followed person moves at least `edgeTravelCells` grid cells
+/// over the merged frames (edges are measured to a cell: a shorter travel cannot tell the moving
+/// edge from the still one). A followed person who stands while someone else rides through their
+/// region (a bystander past the finish handed the track as the rider arrives: 118/1) keeps still,
+/// and their merged regions are read at their centres, as before: reading such a region from the
+/// standing person's edge moves no rider, and only changes where that person's track is placed.
 ///
 /// A region counts as merged when it is over `mergedExcess` wider than the person's usual width
 /// (median of their uncut regions in the neighbourhood) and over `mergedCells` grid cells wider
@@ -29,40 +34,54 @@ extension ViewTrack {
     static let mergedExcess = 0.15
     /// ... and by more than this many cells of the analysis grid (the width's resolution).
     static let mergedCells = 2.0
-    /// Relative weight of a merged region's centre in the first fit (the one that picks its edge).
-    static let mergedWeight = 0.1
+    /// The other person in a merged region moves at less than this share of the rider's pace, and
+    /// the rider's edge keeps the rider's pace within this share of it (people stand or walk, up to
+    /// 2 m/s; riders ride at 13 km/h, 3.6 m/s, or more).
+    static let otherPaceShare = 0.5
+    /// Least travel of the followed person over the merged frames, in grid cells, for their edges'
+    /// paces to tell which edge moves with them.
+    static let edgeTravelCells = 3.0
 
-    /// Marks the person's merged regions in `low...high` (their two edge readings, in
-    /// `mergedFromLeft` / `mergedFromRight`) and weighs their centres at `mergedWeight` for the first
-    /// fit. Returns whether any was marked.
-    mutating func markMergedRegions(_ current: Entry, _ low: Int, _ high: Int) -> Bool {
+    /// Reads the person's merged regions in `low...high` from their own edge (`positions`, weighed
+    /// as an intact edge) when the tests above hold.
+    mutating func readMergedRegions(_ current: Entry, _ low: Int, _ high: Int) {
         var n = 0
         for j in low...high {
-            mergedFromLeft[j - low] = .nan
-            mergedFromRight[j - low] = .nan
             let e = frames[j]
             guard e.trackID == current.trackID, e.cutSide == 0 else { continue }
             residuals[n] = e.width
             n += 1
         }
         let usual = Self.median(&residuals, count: n)
-        guard usual > 0 else { return false }
+        guard usual > 0 else { return }
         // The analysis grid's cell (view widths; `Entry.edge` is a cell and a half): a region's
         // width is measured to a cell, so a small rider's changes by a cell or two for no merge.
         let cell = current.edge / 1.5
         let limit = max(usual * (1 + Self.mergedExcess), usual + Self.mergedCells * cell)
-        // The person's width and timed-centre offset from their unmerged regions alone.
+        // The person's width from their unmerged regions alone; their pace (a line through their
+        // centres) and each edge's pace over the merged ones.
         n = 0
-        var merged = 0
+        var person = PaceLine(), left = PaceLine(), right = PaceLine()
         for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 {
-            if frames[j].width > limit { merged += 1; continue }
-            residuals[n] = frames[j].width
+            let e = frames[j], dt = e.t - current.t
+            if e.width > limit {
+                left.add(dt, e.minX)
+                right.add(dt, e.maxX)
+                continue
+            }
+            person.add(dt, e.x)
+            residuals[n] = e.width
             n += 1
         }
-        guard merged > 0, n >= Self.wholeRegionsToReadCut else { return false }
+        guard left.count >= 2, n >= Self.wholeRegionsToReadCut,
+              let pace = person.slope, let leftPace = left.slope, let rightPace = right.slope,
+              abs(pace) * left.span >= Self.edgeTravelCells * cell else { return }
+        let tolerance = Self.otherPaceShare * abs(pace)
+        let leftKeeps = abs(leftPace - pace) <= tolerance, rightKeeps = abs(rightPace - pace) <= tolerance
+        guard leftKeeps != rightKeeps else { return }
         let wholeWidth = Self.median(&residuals, count: n)
         for k in 0..<n { residuals[k] = abs(residuals[k] - wholeWidth) }
-        guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return false }
+        guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return }
         n = 0
         for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0
             && frames[j].width <= limit {
@@ -72,26 +91,36 @@ extension ViewTrack {
         }
         let offset = Self.median(&residuals, count: n)
         for k in 0..<n { residuals[k] = abs(residuals[k] - offset) }
-        guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return false }
+        guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return }
         for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0
             && frames[j].width > limit {
             let e = frames[j]
-            mergedFromLeft[j - low] = e.minX + 0.5 * wholeWidth + offset
-            mergedFromRight[j - low] = e.maxX - 0.5 * wholeWidth + offset
-            positionWeights[j - low] = e.weight * Self.mergedWeight
+            positions[j - low] = (leftKeeps ? e.minX + 0.5 * wholeWidth : e.maxX - 0.5 * wholeWidth) + offset
+            positionWeights[j - low] = e.weight * Self.intactEdgeWeight
         }
-        return true
     }
 
-    /// Reads each marked merged region from the edge whose centre lies nearer `fit` (made with
-    /// their centres weighed at `mergedWeight`), weighed as an intact edge.
-    mutating func readMergedRegions(_ current: Entry, _ low: Int, _ high: Int, fit: LocalQuadraticFit.Solution) {
-        for j in low...high where !mergedFromLeft[j - low].isNaN {
-            let e = frames[j]
-            let expected = fit.value(at: e.t - current.t)
-            let left = mergedFromLeft[j - low], right = mergedFromRight[j - low]
-            positions[j - low] = abs(left - expected) <= abs(right - expected) ? left : right
-            positionWeights[j - low] = e.weight * Self.intactEdgeWeight
+    /// A least-squares line of positions (view widths) against time (seconds): its slope is a pace.
+    struct PaceLine {
+        var count = 0
+        var t0 = Double.infinity, t1 = -Double.infinity
+        private var st = 0.0, sx = 0.0, stt = 0.0, stx = 0.0
+
+        mutating func add(_ t: Double, _ x: Double) {
+            count += 1
+            t0 = min(t0, t); t1 = max(t1, t)
+            st += t; sx += x; stt += t * t; stx += t * x
+        }
+
+        /// Seconds between the first and last point.
+        var span: Double { count > 0 ? t1 - t0 : 0 }
+
+        /// View widths a second; nil with fewer than two distinct times.
+        var slope: Double? {
+            let c = Double(count)
+            let d = c * stt - st * st
+            guard count >= 2, d > 1e-12 else { return nil }
+            return (c * stx - st * sx) / d
         }
     }
 }

@@ -72,10 +72,6 @@ struct ViewTrack: Sendable {
     var positions: [Double]
     /// The weight each of those positions is fitted with (the width and cut rules applied).
     var positionWeights: [Double]
-    /// For a region merged with someone else's (`ViewTrack+MergedRegion`), the person's centre read
-    /// from its left and from its right edge; NaN for any other frame. By offset, as `positions`.
-    var mergedFromLeft: [Double]
-    var mergedFromRight: [Double]
     /// The identity of the last rider pushed (0: none yet).
     private var lastRiderID: UInt32 = 0
     /// When the last rider pushed was first pushed as the rider, seconds.
@@ -93,8 +89,6 @@ struct ViewTrack: Sendable {
         residuals = [Double](repeating: 0, count: capacity)
         positions = residuals
         positionWeights = residuals
-        mergedFromLeft = residuals
-        mergedFromRight = residuals
     }
 
     var pendingCount: Int { frames.pendingCount }
@@ -177,16 +171,12 @@ struct ViewTrack: Sendable {
         }
         let usualWidth = Self.median(&residuals, count: n)
         readPositions(current, low, high, usualWidth: usualWidth)
-        var anyMerged = markMergedRegions(current, low, high)
+        readMergedRegions(current, low, high)
         var fitted: LocalQuadraticFit.Solution?
         var limit = Double.infinity
         var jitter = 0.0, kept = 0
         for _ in 0...Self.outlierPasses {
             if let fitted {
-                if anyMerged {
-                    readMergedRegions(current, low, high, fit: fitted)
-                    anyMerged = false
-                }
                 // The cut: a robust scale of the residuals (their median), so one wild frame does
                 // not widen it the way it widens an rms.
                 n = 0
