@@ -23,7 +23,12 @@
 ///
 /// A region counts as merged when it is over `mergedExcess` wider than the person's usual width
 /// (median of their uncut regions in the neighbourhood) and over `mergedCells` grid cells wider
-/// (a small rider's width, a few cells, changes by a cell from frame to frame), and is read so only when at least
+/// (a small rider's width, a few cells, changes by a cell from frame to frame). Once the two edges
+/// have told the people apart, the frames just before and after those (while the other person
+/// adds less than that) count as merged too when the region is wider than the person and its edge
+/// on the other person's side lies within a cell of that person's edge line (277/1: a walker at
+/// the line the rider enters beside, 1 to 3 cells wider for 0.1 s before the threshold); they are
+/// read from the rider's edge and left out of the rider's width and offset. They are read so only when at least
 /// `ViewTrack.wholeRegionsToReadCut` unmerged, uncut regions of the person are there to give the
 /// width and offset, and these keep steady (spreads within `ViewTrack.steadyWidthSpread` of the
 /// width, as for a cut region): a faint rider's outline that comes and goes in pieces changes width
@@ -58,15 +63,17 @@ extension ViewTrack {
         // width is measured to a cell, so a small rider's changes by a cell or two for no merge.
         let cell = current.edge / 1.5
         let limit = max(usual * (1 + Self.mergedExcess), usual + Self.mergedCells * cell)
-        // The person's width from their unmerged regions alone; their pace (a line through their
+        // The person's width from their unmerged regions; their pace (a line through their
         // centres) and each edge's pace over the merged ones.
         n = 0
         var person = PaceLine(), left = PaceLine(), right = PaceLine()
+        var first = high + 1, last = low - 1
         for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 {
             let e = frames[j], dt = e.t - current.t
             if e.width > limit {
                 left.add(dt, e.minX)
                 right.add(dt, e.maxX)
+                first = min(first, j); last = max(last, j)
                 continue
             }
             person.add(dt, e.x)
@@ -79,12 +86,33 @@ extension ViewTrack {
         let tolerance = Self.otherPaceShare * abs(pace)
         let leftKeeps = abs(leftPace - pace) <= tolerance, rightKeeps = abs(rightPace - pace) <= tolerance
         guard leftKeeps != rightKeeps else { return }
+        // Either side of the widest regions, the merge began and ends with the other person adding
+        // less than the threshold: a region wider than the person whose edge on the other
+        // person's side lies on that person's edge (within a cell of its line) holds them too.
+        let other = leftKeeps ? right : left
+        let provisional = Self.median(&residuals, count: n)
+        func joined(_ j: Int) -> Bool {
+            let e = frames[j]
+            guard e.trackID == current.trackID, e.cutSide == 0 else { return false }
+            if e.width > limit { return true }
+            guard e.width >= provisional + 0.5 * cell else { return false }
+            return abs((leftKeeps ? e.maxX : e.minX) - other.value(at: e.t - current.t)) <= cell
+        }
+        while first > low, frames[first - 1].trackID != current.trackID || joined(first - 1) { first -= 1 }
+        while last < high, frames[last + 1].trackID != current.trackID || joined(last + 1) { last += 1 }
+        func merged(_ j: Int) -> Bool { frames[j].width > limit || (first...last).contains(j) && joined(j) }
+        // The person's whole width and timed-centre offset from their unmerged regions alone.
+        n = 0
+        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 && !merged(j) {
+            residuals[n] = frames[j].width
+            n += 1
+        }
+        guard n >= Self.wholeRegionsToReadCut else { return }
         let wholeWidth = Self.median(&residuals, count: n)
         for k in 0..<n { residuals[k] = abs(residuals[k] - wholeWidth) }
         guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return }
         n = 0
-        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0
-            && frames[j].width <= limit {
+        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 && !merged(j) {
             let e = frames[j]
             residuals[n] = e.x - 0.5 * (e.minX + e.maxX)
             n += 1
@@ -92,8 +120,7 @@ extension ViewTrack {
         let offset = Self.median(&residuals, count: n)
         for k in 0..<n { residuals[k] = abs(residuals[k] - offset) }
         guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return }
-        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0
-            && frames[j].width > limit {
+        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 && merged(j) {
             let e = frames[j]
             positions[j - low] = (leftKeeps ? e.minX + 0.5 * wholeWidth : e.maxX - 0.5 * wholeWidth) + offset
             positionWeights[j - low] = e.weight * Self.intactEdgeWeight
@@ -114,6 +141,12 @@ extension ViewTrack {
 
         /// Seconds between the first and last point.
         var span: Double { count > 0 ? t1 - t0 : 0 }
+
+        /// The line's position at `t`, view widths (the mean position with fewer than two times).
+        func value(at t: Double) -> Double {
+            guard let slope else { return count > 0 ? sx / Double(count) : .nan }
+            return (sx - slope * st) / Double(count) + slope * t
+        }
 
         /// View widths a second; nil with fewer than two distinct times.
         var slope: Double? {
