@@ -222,6 +222,7 @@ public struct RiderTracker: Sendable {
         splitSharedRegions(time: time, candidates: candidates, parts: parts)
         matchCandidates(time: time, candidates: candidates)
         let rider = chooseRider(time: time, holdIdentity: holdIdentity)
+        forgetRiderTwins(time: time)
         markRunRider()
         collectProspects(into: &prospects)
         return rider
