@@ -60,7 +60,11 @@ struct LocalQuadraticFit {
         guard count > 0, s.0 > 0 else { return nil }
         let spread = latest - earliest
         if count >= 6 && spread > window * 0.6, let quadratic = solveQuadratic() { return quadratic }
-        if count >= (lineThroughTwo ? 2 : 3) && spread > window * 0.2, let line = solveLine() { return line }
+        // A steady rider's few sightings close together are still at different times: their
+        // line, read at the centre (one of them, inside their span), is where the rider was
+        // then; their mean is where they were on average (`lineThroughTwo`).
+        if count >= (lineThroughTwo ? 2 : 3) && (spread > window * 0.2 || lineThroughTwo && spread > 0),
+           let line = solveLine() { return line }
         let mean = t.0 / s.0
         let variance = max(0, vv / s.0 - mean * mean)
         let effective = s.0 * s.0 / max(1e-12, u.0)

@@ -9,8 +9,10 @@
 /// part behind the post, late at its line, then lost across it (seed 709: the finish 92 ms late,
 /// 1.45 %, after the rider was left unmatched on a third of the frames over the last 3 s).
 ///
-/// Two people are never in one place with one size and one speed. So once the rider's track,
-/// seen riding within `riderLapseSeconds`, is matched this frame, a track left unmatched whose
+/// Two people are never in one place with one size and one speed. So during a run (the rider's
+/// identity held: outside one, the track taken for the rider may be anyone, and who follows whom
+/// among people milling about is left alone), once the rider's track, seen riding within
+/// `riderLapseSeconds`, is matched this frame, a track left unmatched whose
 /// expected centre lies within half the rider's width of the rider's centre, whose height is
 /// within `twinHeightMismatch` of theirs and whose velocity goes their way within
 /// `twinSpeedMismatch` of theirs is their twin and is forgotten. Someone passing the rider (a
@@ -24,7 +26,7 @@ extension RiderTracker {
 
     /// Forgets the tracks that are the rider's twins (see above). Per frame: per track, no allocation.
     mutating func forgetRiderTwins(time: Double) {
-        guard riderID != 0 else { return }
+        guard holdingRun, riderID != 0 else { return }
         var rider = -1
         for t in 0..<trackCount where tracks[t].id == riderID { rider = t }
         guard rider >= 0, tracks[rider].matchedNow,
