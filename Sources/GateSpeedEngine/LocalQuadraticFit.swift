@@ -55,7 +55,8 @@ struct LocalQuadraticFit {
     /// The fit, or nil with no points. Falls back to a line, then a weighted mean, when the
     /// points do not span enough of the window for a quadratic. `lineThroughTwo`: two points
     /// spread over the window are fitted with the line through them, not their mean (for values
-    /// known to move steadily: their mean is where they were on average, not at the centre).
+    /// known to move steadily: their mean is where they were on average, not at the centre), and
+    /// so are points close together (any spread): read at the centre, inside their span.
     func solve(lineThroughTwo: Bool = false) -> Solution? {
         guard count > 0, s.0 > 0 else { return nil }
         let spread = latest - earliest

@@ -12,9 +12,9 @@
 /// Two people are never in one place with one size and one speed. So during a run (the rider's
 /// identity held: outside one, the track taken for the rider may be anyone, and who follows whom
 /// among people milling about is left alone), once the rider's track, seen riding within
-/// `riderLapseSeconds`, is matched this frame, a track left unmatched whose
-/// expected centre lies within half the rider's width of the rider's centre, whose height is
-/// within `twinHeightMismatch` of theirs and whose velocity goes their way within
+/// `riderLapseSeconds`, is matched this frame, a track left unmatched whose expected centre lies
+/// within the rider's width of the rider's centre (two people that close overlap in the view),
+/// whose height is within `twinHeightMismatch` of theirs and whose velocity goes their way within
 /// `twinSpeedMismatch` of theirs is their twin and is forgotten. Someone passing the rider (a
 /// walker, a person standing) is slower, or elsewhere a frame later; someone riding alongside at
 /// the same speed is one region with them and never was followed apart.
@@ -38,7 +38,7 @@ extension RiderTracker {
         while t < trackCount {
             let other = tracks[t]
             let isTwin = t != rider && !other.matchedNow && other.hits >= 3
-                && abs(predictedX(t, time: time) - own.x) <= 0.5 * own.width
+                && abs(predictedX(t, time: time) - own.x) <= own.width
                 && Self.heightMismatch(other.height, own.height) <= Self.twinHeightMismatch
                 && other.velocity * own.velocity > 0
                 && abs(other.velocity - own.velocity) <= Self.twinSpeedMismatch * speed
