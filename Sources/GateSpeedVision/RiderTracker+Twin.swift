@@ -9,15 +9,17 @@
 /// part behind the post, late at its line, then lost across it (seed 709: the finish 92 ms late,
 /// 1.45 %, after the rider was left unmatched on a third of the frames over the last 3 s).
 ///
-/// Two people are never in one place with one size and one speed. So during a run (the rider's
-/// identity held: outside one, the track taken for the rider may be anyone, and who follows whom
-/// among people milling about is left alone), once the rider's track, seen riding within
-/// `riderLapseSeconds`, is matched this frame, a track left unmatched whose expected centre lies
-/// within the rider's width of the rider's centre (two people that close overlap in the view),
-/// whose height is within `twinHeightMismatch` of theirs and whose velocity goes their way within
-/// `twinSpeedMismatch` of theirs is their twin and is forgotten. Someone passing the rider (a
-/// walker, a person standing) is slower, or elsewhere a frame later; someone riding alongside at
-/// the same speed is one region with them and never was followed apart.
+/// Two people are never in one place with one size and one speed. So once the rider's track,
+/// seen riding within `riderLapseSeconds`, is matched this frame, a track left unmatched whose
+/// expected centre lies within the rider's width of the rider's centre (two people that close
+/// overlap in the view), whose height is within `twinHeightMismatch` of theirs and whose velocity
+/// goes their way within `twinSpeedMismatch` of theirs is their twin and is forgotten. Outside a
+/// run (the rider's identity not held) only when both surely ride (their speed fits' lower bounds
+/// over the walking limit): the track taken for the rider then may be anyone, and among people
+/// milling about, fragments that once went the same way are not forgotten (seed 53: doing so let
+/// someone on the course start a false run). Someone passing the rider (a walker, a person
+/// standing) is slower, or elsewhere a frame later; someone riding alongside at the same speed is
+/// one region with them and never was followed apart.
 extension RiderTracker {
     /// Largest height mismatch (`heightMismatch`) of a twin.
     static let twinHeightMismatch = 0.25
@@ -26,7 +28,7 @@ extension RiderTracker {
 
     /// Forgets the tracks that are the rider's twins (see above). Per frame: per track, no allocation.
     mutating func forgetRiderTwins(time: Double) {
-        guard holdingRun, riderID != 0 else { return }
+        guard riderID != 0 else { return }
         var rider = -1
         for t in 0..<trackCount where tracks[t].id == riderID { rider = t }
         guard rider >= 0, tracks[rider].matchedNow,
@@ -37,7 +39,9 @@ extension RiderTracker {
         var t = 0
         while t < trackCount {
             let other = tracks[t]
-            let isTwin = t != rider && !other.matchedNow && other.hits >= 3
+            let bothRiding = own.motion.speedLowerBound >= tuning.walkingLimit
+                && other.motion.speedLowerBound >= tuning.walkingLimit
+            let isTwin = t != rider && !other.matchedNow && other.hits >= 3 && (holdingRun || bothRiding)
                 && abs(predictedX(t, time: time) - own.x) <= own.width
                 && Self.heightMismatch(other.height, own.height) <= Self.twinHeightMismatch
                 && other.velocity * own.velocity > 0
