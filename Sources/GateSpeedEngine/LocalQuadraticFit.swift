@@ -55,12 +55,17 @@ struct LocalQuadraticFit {
     /// The fit, or nil with no points. Falls back to a line, then a weighted mean, when the
     /// points do not span enough of the window for a quadratic. `lineThroughTwo`: two points
     /// spread over the window are fitted with the line through them, not their mean (for values
-    /// known to move steadily: their mean is where they were on average, not at the centre).
+    /// known to move steadily: their mean is where they were on average, not at the centre), and
+    /// so are points close together (any spread): read at the centre, inside their span.
     func solve(lineThroughTwo: Bool = false) -> Solution? {
         guard count > 0, s.0 > 0 else { return nil }
         let spread = latest - earliest
         if count >= 6 && spread > window * 0.6, let quadratic = solveQuadratic() { return quadratic }
-        if count >= (lineThroughTwo ? 2 : 3) && spread > window * 0.2, let line = solveLine() { return line }
+        // A steady rider's few sightings close together are still at different times: their
+        // line, read at the centre (one of them, inside their span), is where the rider was
+        // then; their mean is where they were on average (`lineThroughTwo`).
+        if count >= (lineThroughTwo ? 2 : 3) && (spread > window * 0.2 || lineThroughTwo && spread > 0),
+           let line = solveLine() { return line }
         let mean = t.0 / s.0
         let variance = max(0, vv / s.0 - mean * mean)
         let effective = s.0 * s.0 / max(1e-12, u.0)

@@ -42,6 +42,34 @@ import Testing
         #expect(post5.tSigma > 0.002, "post 5 sigma \(post5.tSigma)")
     }
 
+    @Test func aRiderFollowedLongKeepsTheLineThroughSightingsCloseTogether() throws {
+        // Seed 505's case: a small, faint rider at 32 km/h right to left at 30 fps, followed since
+        // 4 s, then seen only in 2 and 3 consecutive frames (at 5.27-5.33 s and 5.87-5.93 s, each
+        // cluster alone in its window and spanning under a fifth of it). Each frame is where the
+        // rider was then, not the cluster's mean (which put the finish between them 31 ms early).
+        let speed = -0.26
+        func truth(_ t: Double) -> Double { 0.1 + speed * (t - 5.7846) }
+        let seen = Set(Array(120...142) + [158, 160, 176, 177, 178])
+        var frames: [ViewTrack.Entry] = []
+        for k in 120...200 {
+            let t = Double(k) / 30
+            frames.append(Self.frame(t, id: 2, x: seen.contains(k) ? truth(t) : nil, width: 0.01))
+        }
+        var samples: [RiderSample] = []
+        var track = ViewTrack()
+        for entry in frames {
+            track.push(entry) { sample, _ in samples.append(sample) }
+            track.drain(now: entry.t) { sample, _ in samples.append(sample) }
+        }
+        track.drain(now: frames.last?.t ?? 0, flush: true) { sample, _ in samples.append(sample) }
+        for k in [158, 160, 176, 178] {
+            let t = Double(k) / 30
+            let sample = try #require(samples.first { abs($0.t - t) < 1e-9 })
+            let x = try #require(sample.x)
+            #expect(abs(x - truth(t)) < 0.001, "frame at \(t): \(x), truth \(truth(t))")
+        }
+    }
+
     @Test func aPersonTakenForTheRiderForTwoFramesMakesNoCrossing() throws {
         // Seed 552's case: a ghost a walker left, taken for the rider in two frames at 10 fps
         // either side of post 2 (x 0.3); its mean lies beyond the post in both.
