@@ -48,24 +48,20 @@ extension ViewTrack {
     static let edgeTravelCells = 3.0
 
     /// Reads the person's merged regions in `low...high` from their own edge (`positions`, weighed
-    /// as an intact edge) when the tests above hold.
-    mutating func readMergedRegions(_ current: Entry, _ low: Int, _ high: Int) {
-        var n = 0
-        for j in low...high {
-            let e = frames[j]
-            guard e.trackID == current.trackID, e.cutSide == 0 else { continue }
-            residuals[n] = e.width
-            n += 1
-        }
-        let usual = Self.median(&residuals, count: n)
+    /// as an intact edge) when the tests above hold. From `judge`: `uncutWidth`, the median width
+    /// of the person's uncut regions there, and `widest`, the widest of all their regions (view
+    /// widths): the usual frame, none over the limit, costs nothing more.
+    mutating func readMergedRegions(_ current: Entry, _ low: Int, _ high: Int, uncutWidth usual: Double,
+                                    widest: Double) {
         guard usual > 0 else { return }
         // The analysis grid's cell (view widths; `Entry.edge` is a cell and a half): a region's
         // width is measured to a cell, so a small rider's changes by a cell or two for no merge.
         let cell = current.edge / 1.5
         let limit = max(usual * (1 + Self.mergedExcess), usual + Self.mergedCells * cell)
+        guard widest > limit else { return }
+        var n = 0
         // The person's width from their unmerged regions; their pace (a line through their
         // centres) and each edge's pace over the merged ones.
-        n = 0
         var person = PaceLine(), left = PaceLine(), right = PaceLine()
         var first = high + 1, last = low - 1
         for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 {

@@ -170,8 +170,10 @@ struct ViewTrack: Sendable {
             n += 1
         }
         let usualWidth = Self.median(&residuals, count: n)
-        readPositions(current, low, high, usualWidth: usualWidth)
-        readMergedRegions(current, low, high)
+        // The median sorted them: the last is the widest.
+        let widest = n > 0 ? residuals[n - 1] : 0
+        let uncutWidth = readPositions(current, low, high, usualWidth: usualWidth)
+        readMergedRegions(current, low, high, uncutWidth: uncutWidth, widest: widest)
         var fitted: LocalQuadraticFit.Solution?
         var limit = Double.infinity
         var jitter = 0.0, kept = 0
@@ -236,7 +238,8 @@ struct ViewTrack: Sendable {
     /// read from it: the intact edge, less half the person's usual width, plus the usual offset of
     /// the timed centre from the region's middle (a trailing leg, a shadow), both medians over the
     /// whole regions of the same person nearby.
-    private mutating func readPositions(_ current: Entry, _ low: Int, _ high: Int, usualWidth: Double) {
+    /// Returns the median width of the person's uncut regions there (`usualWidth` when none is cut).
+    private mutating func readPositions(_ current: Entry, _ low: Int, _ high: Int, usualWidth: Double) -> Double {
         var anyCut = false
         for j in low...high where frames[j].cutSide != 0 && frames[j].trackID == current.trackID { anyCut = true }
         guard anyCut else {
@@ -246,7 +249,7 @@ struct ViewTrack: Sendable {
                 positions[j - low] = e.x
                 positionWeights[j - low] = e.weight * Self.widthWeight(e.width, usual: usualWidth)
             }
-            return
+            return usualWidth
         }
         // The person's whole width and the timed centre's offset from the region's middle, with
         // their spreads (median absolute deviations): a region that keeps changing width (limbs
@@ -292,6 +295,7 @@ struct ViewTrack: Sendable {
             positions[j - low] = x
             positionWeights[j - low] = weight
         }
+        return wholeWidth
     }
 
     /// Relative weight of a region `width` wide where the person's is usually `usual` wide:
