@@ -13,13 +13,16 @@
 /// seen riding within `riderLapseSeconds`, is matched this frame, a track left unmatched whose
 /// expected centre lies within the rider's width of the rider's centre (two people that close
 /// overlap in the view), whose height is within `twinHeightMismatch` of theirs and whose velocity
-/// goes their way within `twinSpeedMismatch` of theirs is their twin and is forgotten. Outside a
-/// run (the rider's identity not held) only when both surely ride (their speed fits' lower bounds
-/// over the walking limit): the track taken for the rider then may be anyone, and among people
-/// milling about, fragments that once went the same way are not forgotten (seed 53: doing so let
-/// someone on the course start a false run). Someone passing the rider (a walker, a person
-/// standing) is slower, or elsewhere a frame later; someone riding alongside at the same speed is
-/// one region with them and never was followed apart.
+/// goes their way within `twinSpeedMismatch` of theirs is their twin and is forgotten, and only
+/// when both surely ride (their speed fits' lower bounds over the walking limit): a twin is a copy
+/// of the rider and has ridden with them. A walker's track that slid onto the rider's part of a
+/// region they share moves at the rider's pace for a frame or two but its speed fit is a walker's
+/// (seed 764: forgetting it, while the rider's own track had taken the walker's part of a merged
+/// region 0.19 view widths wide, lost the rider, skipped_post); outside a run the track taken for
+/// the rider may be anyone, and among people milling about, fragments that once went the same way
+/// are not forgotten (seed 53: doing so let someone on the course start a false run). Someone
+/// passing the rider (a walker, a person standing) is slower, or elsewhere a frame later; someone
+/// riding alongside at the same speed is one region with them and never was followed apart.
 extension RiderTracker {
     /// Largest height mismatch (`heightMismatch`) of a twin.
     static let twinHeightMismatch = 0.25
@@ -41,7 +44,7 @@ extension RiderTracker {
             let other = tracks[t]
             let bothRiding = own.motion.speedLowerBound >= tuning.walkingLimit
                 && other.motion.speedLowerBound >= tuning.walkingLimit
-            let isTwin = t != rider && !other.matchedNow && other.hits >= 3 && (holdingRun || bothRiding)
+            let isTwin = t != rider && !other.matchedNow && other.hits >= 3 && bothRiding
                 && abs(predictedX(t, time: time) - own.x) <= own.width
                 && Self.heightMismatch(other.height, own.height) <= Self.twinHeightMismatch
                 && other.velocity * own.velocity > 0

@@ -11,7 +11,10 @@
 ///
 /// So during a run, a region lying clear above or below the rider's last region by more than the
 /// taller of the two (the rider's smoothed height, and both regions' heights, view heights) is
-/// not the rider. Only the run's rider: people outside a run are followed by fragments (heads,
+/// not the rider, neither as the region the rider's track takes nor as a newcomer handed the
+/// rider's identity (`RiderTracker+IdentityHandOver`: seed 930, a speck 0.2 view heights above a
+/// small rider at 10 fps became the rider as a new track, and the rider's own region the frame
+/// after was then refused as far below it; the finish was lost). Only the run's rider: people outside a run are followed by fragments (heads,
 /// shadows, legs apart) whose regions come and go at any height, and refused such a fragment a
 /// track starts anew on it with a made-up velocity (seed 53: someone milling about on the course
 /// then started a run).
