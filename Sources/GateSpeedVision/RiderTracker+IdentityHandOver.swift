@@ -5,7 +5,7 @@
 /// new track. A newcomer first seen since the rider was last seen, of their height
 /// (`sameHeightMismatch`), where the rider should be (within their width of where their velocity
 /// puts them, or on their way: `foundAgainOnTheirWay`) and not off their own ride
-/// (`followsOwnRide`), and during a run not clear a body height above or below them
+/// (`followsOwnRide`), and, while the rider rides, not clear a body height above or below them
 /// (`RiderTracker+VerticalReach`), is the rider: it takes over the rider's identity, speed fits and history,
 /// so the timing core sees one path.
 extension RiderTracker {
@@ -28,9 +28,9 @@ extension RiderTracker {
             guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch,
                   abs(new.x - predicted) <= max(old.width, 2 * tuning.cell) || foundAgainOnTheirWay(old, at: new.x, time: time),
                   followsOwnRide(rider, x: new.x, time: time),
-                  // During a run, not someone clear a body height above or below the rider
+                  // While they ride, not someone clear a body height above or below the rider
                   // (`RiderTracker+VerticalReach`): a speck is no more the rider as a newcomer.
-                  !(holdingRun && Self.isVerticallyApart(new.blob, from: old))
+                  !(time - old.motion.lastRiding <= settings.riderLapseSeconds && Self.isVerticallyApart(new.blob, from: old))
             else { continue }
             var merged = old
             merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true

@@ -9,20 +9,26 @@
 /// view's height above the rider's feet, 0.036 view widths behind them, taken as the rider just
 /// before the finish; the finish was interpolated from it, 35 ms late, 1.17 %).
 ///
-/// So during a run, a region lying clear above or below the rider's last region by more than the
-/// taller of the two (the rider's smoothed height, and both regions' heights, view heights) is
-/// not the rider, neither as the region the rider's track takes nor as a newcomer handed the
-/// rider's identity (`RiderTracker+IdentityHandOver`: seed 930, a speck 0.2 view heights above a
-/// small rider at 10 fps became the rider as a new track, and the rider's own region the frame
-/// after was then refused as far below it; the finish was lost). Only the run's rider: people outside a run are followed by fragments (heads,
-/// shadows, legs apart) whose regions come and go at any height, and refused such a fragment a
-/// track starts anew on it with a made-up velocity (seed 53: someone milling about on the course
-/// then started a run).
+/// So, while the rider rides, a region lying clear above or below their body, standing on their
+/// smoothed feet (`Track.footY`, an average over `footSeconds`, and their smoothed height), by
+/// more than the tallest of the rider's height and the region's, is not the rider: neither as the
+/// region the rider's track takes nor as a newcomer handed the rider's identity
+/// (`RiderTracker+IdentityHandOver`). Measured against the smoothed feet, not the last region: a
+/// last region that was itself such a speck, taken by another rule, would otherwise refuse the
+/// rider's own region next (seed 930: a speck 0.2 view heights above a small rider at 10 fps,
+/// then the rider; seed 294: the rider's track on something 0.45 view heights above them for two
+/// frames, then the rider again; both lost the rider, `skipped_post`). Only the rider, seen
+/// riding within `riderLapseSeconds` (from when they ride, not from when the start is announced,
+/// 0.45 s later: seed 294's speck came in between): people who are not the rider are followed by
+/// fragments (heads, shadows, legs apart) whose regions come and go at any height, and refused
+/// such a fragment a track starts anew on it with a made-up velocity (seed 53: someone milling
+/// about on the course then started a run).
 extension RiderTracker {
-    /// Whether region `c` lies clear above or below `track`'s last region by more than the
-    /// tallest of `track`'s height and both regions' heights (normalised view heights).
+    /// Whether region `c` lies clear above or below the body standing on `track`'s smoothed feet
+    /// by more than the tallest of `track`'s height and the region's (normalised view heights).
     static func isVerticallyApart(_ c: Blob, from track: Track) -> Bool {
-        let clear = max(c.minY - track.blob.maxY, track.blob.minY - c.maxY)
-        return clear > max(track.height, c.height, track.blob.height)
+        let reach = max(track.height, c.height)
+        let clear = max(c.minY - track.footY, (track.footY - track.height) - c.maxY)
+        return clear > reach
     }
 }
