@@ -253,7 +253,7 @@ public struct RiderTracker: Sendable {
             var bestTrack = -1, bestCandidate = -1, bestDistance = Double.infinity
             for t in 0..<trackCount where !tracks[t].matchedNow {
                 let dt = max(1e-3, time - tracks[t].lastSeen)
-                let predicted = predictedX(t, time: time)
+                let predicted = expectedX(t, time: time)   // `RiderTracker+RideExpected`
                 // Seen once or twice, a person's velocity is unknown or rests on one displacement
                 // (half the speed while the view's border cuts them): they may be off by as much
                 // as the fastest rider goes (a small rider at 60 km/h covers many body heights a
