@@ -5,8 +5,7 @@
 /// new track. A newcomer first seen since the rider was last seen, of their height
 /// (`sameHeightMismatch`), where the rider should be (within their width of where their velocity
 /// puts them, or on their way: `foundAgainOnTheirWay`) and not off their own ride
-/// (`followsOwnRide`), and, while the rider rides, not clear a body height above or below them
-/// (`RiderTracker+VerticalReach`), is the rider: it takes over the rider's identity, speed fits and history,
+/// (`followsOwnRide`) is the rider: it takes over the rider's identity, speed fits and history,
 /// so the timing core sees one path.
 extension RiderTracker {
     /// Two regions' heights differ by less than this share of the taller: one person's height.
@@ -27,10 +26,7 @@ extension RiderTracker {
             let new = tracks[t]
             guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch,
                   abs(new.x - predicted) <= max(old.width, 2 * tuning.cell) || foundAgainOnTheirWay(old, at: new.x, time: time),
-                  followsOwnRide(rider, x: new.x, time: time),
-                  // While they ride, not someone clear a body height above or below the rider
-                  // (`RiderTracker+VerticalReach`): a speck is no more the rider as a newcomer.
-                  !(time - old.motion.lastRiding <= settings.riderLapseSeconds && Self.isVerticallyApart(new.blob, from: old))
+                  followsOwnRide(rider, x: new.x, time: time)
             else { continue }
             var merged = old
             merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true

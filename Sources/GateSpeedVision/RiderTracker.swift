@@ -273,8 +273,6 @@ public struct RiderTracker: Sendable {
                     // People do not jump up or down the view: the vertical offset of the region's
                     // middle (in view widths) counts too, so a post's edge in a shaking view at
                     // the rider's x does not take the rider's place.
-                    // The rider while they ride, not by more than their height (`RiderTracker+VerticalReach`).
-                    if tracks[t].id == riderID && time - tracks[t].motion.lastRiding <= settings.riderLapseSeconds && Self.isVerticallyApart(c, from: tracks[t]) { continue }
                     let rise = abs((c.minY + c.maxY) - (tracks[t].blob.minY + tracks[t].blob.maxY)) * 0.5 / aspect
                     // The rider's own track first among near equals: a fragment must not take their place.
                     let cost = (distance + rise) * (1 + mismatch) * (tracks[t].id == riderID ? 0.5 : 1)
