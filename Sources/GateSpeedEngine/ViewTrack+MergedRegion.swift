@@ -96,27 +96,12 @@ extension ViewTrack {
         }
         while first > low, frames[first - 1].trackID != current.trackID || joined(first - 1) { first -= 1 }
         while last < high, frames[last + 1].trackID != current.trackID || joined(last + 1) { last += 1 }
-        func merged(_ j: Int) -> Bool { frames[j].width > limit || (first...last).contains(j) && joined(j) }
+        for j in low...high { mergedFrames[j - low] = frames[j].width > limit || (first...last).contains(j) && joined(j) }
         // The person's whole width and timed-centre offset from their unmerged regions alone.
-        n = 0
-        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 && !merged(j) {
-            residuals[n] = frames[j].width
-            n += 1
-        }
-        guard n >= Self.wholeRegionsToReadCut else { return }
-        let wholeWidth = Self.median(&residuals, count: n)
-        for k in 0..<n { residuals[k] = abs(residuals[k] - wholeWidth) }
-        guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return }
-        n = 0
-        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 && !merged(j) {
-            let e = frames[j]
-            residuals[n] = e.x - 0.5 * (e.minX + e.maxX)
-            n += 1
-        }
-        let offset = Self.median(&residuals, count: n)
-        for k in 0..<n { residuals[k] = abs(residuals[k] - offset) }
-        guard Self.median(&residuals, count: n) <= Self.steadyWidthSpread * wholeWidth else { return }
-        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 && merged(j) {
+        let shape = wholeShape(of: current.trackID, low, high, leavingOutMerged: true)
+        guard shape.isSteady else { return }
+        let wholeWidth = shape.width, offset = shape.offset
+        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 && mergedFrames[j - low] {
             let e = frames[j]
             positions[j - low] = (leftKeeps ? e.minX + 0.5 * wholeWidth : e.maxX - 0.5 * wholeWidth) + offset
             positionWeights[j - low] = e.weight * Self.intactEdgeWeight

@@ -72,6 +72,9 @@ struct ViewTrack: Sendable {
     var positions: [Double]
     /// The weight each of those positions is fitted with (the width and cut rules applied).
     var positionWeights: [Double]
+    /// Which frames of the neighbourhood hold a region merged with someone else's, by offset from
+    /// its start (set by `readMergedRegions`; scratch, like `residuals`).
+    var mergedFrames: [Bool]
     /// The identity of the last rider pushed (0: none yet).
     private var lastRiderID: UInt32 = 0
     /// When the last rider pushed was first pushed as the rider, seconds.
@@ -89,6 +92,7 @@ struct ViewTrack: Sendable {
         residuals = [Double](repeating: 0, count: capacity)
         positions = residuals
         positionWeights = residuals
+        mergedFrames = [Bool](repeating: false, count: capacity)
     }
 
     var pendingCount: Int { frames.pendingCount }
@@ -251,29 +255,9 @@ struct ViewTrack: Sendable {
             }
             return usualWidth
         }
-        // The person's whole width and the timed centre's offset from the region's middle, with
-        // their spreads (median absolute deviations): a region that keeps changing width (limbs
-        // or a shadow joining and leaving it) says too little about where its cut edge would be.
-        var wholeCount = 0
-        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 {
-            residuals[wholeCount] = frames[j].width
-            wholeCount += 1
-        }
-        let wholeWidth = Self.median(&residuals, count: wholeCount)
-        for k in 0..<wholeCount { residuals[k] = abs(residuals[k] - wholeWidth) }
-        let widthSpread = Self.median(&residuals, count: wholeCount)
-        wholeCount = 0
-        for j in low...high where frames[j].trackID == current.trackID && frames[j].cutSide == 0 {
-            let e = frames[j]
-            residuals[wholeCount] = e.x - 0.5 * (e.minX + e.maxX)
-            wholeCount += 1
-        }
-        let offset = Self.median(&residuals, count: wholeCount)
-        for k in 0..<wholeCount { residuals[k] = abs(residuals[k] - offset) }
-        let offsetSpread = Self.median(&residuals, count: wholeCount)
-        let readable = wholeCount >= Self.wholeRegionsToReadCut && wholeWidth > 0
-            && widthSpread <= Self.steadyWidthSpread * wholeWidth
-            && offsetSpread <= Self.steadyWidthSpread * wholeWidth
+        // A region that keeps changing width says too little about where its cut edge would be.
+        let shape = wholeShape(of: current.trackID, low, high, leavingOutMerged: false)
+        let wholeWidth = shape.width, offset = shape.offset, readable = shape.isSteady
         for j in low...high {
             let e = frames[j]
             var x = e.x, weight = e.weight * Self.widthWeight(e.width, usual: usualWidth)
