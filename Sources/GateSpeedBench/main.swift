@@ -1,7 +1,7 @@
 // gatespeed-bench: the benchmark and the randomised scene sweep, in their own executable so
 // that the counting allocator (AllocationCounting) is never linked into the appliance.
 // `gatespeed bench ARGS` checks ARGS and runs this program (beside it) with them; it can also
-// be run directly: `gatespeed-bench [FILE] [--frames N] [--sweep N [--seed S]]`.
+// be run directly: `gatespeed-bench [FILE] [--frames N] [--sweep N [--seed S] [--perspective]]`.
 // Exit status: 0 done, 2 bad usage, 1 anything else (one line on stderr).
 import Glibc
 import GateSpeedPlatform
@@ -34,7 +34,10 @@ do {
             guard sweep != nil else { fail("bench: --seed goes with --sweep", status: 2) }
             seed = s
         }
-        let status = BenchCommand.run(file: command.positionals.first, frames: frames, sweep: sweep, seed: seed)
+        let perspective = command.has("--perspective")
+        if perspective && sweep == nil { fail("bench: --perspective goes with --sweep", status: 2) }
+        let status = BenchCommand.run(file: command.positionals.first, frames: frames, sweep: sweep, seed: seed,
+                                      perspective: perspective)
         if status == 0, let failure = StandardStream.output.failureSummary { fail(failure, status: 1) }
         exit(status)
     }

@@ -16,14 +16,6 @@ public struct SweepRun: Sendable, Equatable {
         self.traits = traits
     }
 
-    /// The truth in a few words: "L>R 48.2 km/h, start 2.93 s, finish 5.03 s, in view 2.51-5.62 s".
-    public var summary: String {
-        (direction == .leftToRight ? "L>R " : "R>L ") + SweepText.number(truth.speedKmh, 2) + " km/h, start "
-            + SweepText.number(truth.crossingTimes[0], 2) + " s, finish "
-            + SweepText.number(truth.crossingTimes[truth.crossingTimes.count - 1], 2) + " s, in view "
-            + SweepText.number(entersView, 2) + "-" + SweepText.number(leavesView, 2) + " s"
-    }
-
     /// The run's travel direction.
     public var direction: TravelDirection { rider.direction }
 }

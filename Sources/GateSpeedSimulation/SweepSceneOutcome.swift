@@ -25,10 +25,17 @@ public struct SweepSceneOutcome: Sendable, Equatable {
 
     /// Judges `events` (in the order the pipeline gave them) against `sweep`'s runs.
     public init(judging events: [SweepEvent], of sweep: SweepScene) {
-        seed = sweep.seed
-        sceneTraits = sweep.sceneTraits
-        var verdicts = [SweepRunOutcome.Verdict](repeating: .missed, count: sweep.runs.count)
-        var uncertainties = [Double?](repeating: nil, count: sweep.runs.count)
+        self.init(judging: events, seed: sweep.seed, runs: sweep.runs, sceneTraits: sweep.sceneTraits,
+                  description: sweep.parameters.description)
+    }
+
+    /// Judges `events` against the counted `runs` of scene `seed` (any sweep's: flat or perspective).
+    public init<Run: SweepCountedRun>(judging events: [SweepEvent], seed: UInt64, runs counted: [Run],
+                                      sceneTraits: [SweepTrait], description: String) {
+        self.seed = seed
+        self.sceneTraits = sceneTraits
+        var verdicts = [SweepRunOutcome.Verdict](repeating: .missed, count: counted.count)
+        var uncertainties = [Double?](repeating: nil, count: counted.count)
         var falseStarts: [SweepFalseStart] = []
         /// Whose run is open: nil for none, -1 for a false start, else the run's index.
         var open: Int?
@@ -40,16 +47,16 @@ public struct SweepSceneOutcome: Sendable, Equatable {
             case .ready:
                 continue
             case .start(let t, let direction):
-                if let index = Self.run(at: t, direction: direction, in: sweep.runs) {
+                if let index = Self.run(at: t, direction: direction, in: counted) {
                     open = index
                 } else {
                     open = -1
-                    falseStarts.append(SweepFalseStart(seed: sweep.seed, t: t,
+                    falseStarts.append(SweepFalseStart(seed: seed, t: t,
                                                        what: direction == .leftToRight ? "start L>R" : "start R>L"))
                 }
             case .result(let speed, _, _, let uncertainty):
                 if let index = open, index >= 0 {
-                    record(SweepRunOutcome.verdict(measuredKmh: speed, truthKmh: sweep.runs[index].truth.speedKmh), for: index,
+                    record(SweepRunOutcome.verdict(measuredKmh: speed, truthKmh: counted[index].truth.speedKmh), for: index,
                            uncertaintyKmh: uncertainty)
                 } else if open == -1, !falseStarts.isEmpty {
                     falseStarts[falseStarts.count - 1].what += ", then a result"
@@ -60,17 +67,16 @@ public struct SweepSceneOutcome: Sendable, Equatable {
                     record(.invalid(reason: reason), for: index)
                 } else if open == -1, !falseStarts.isEmpty {
                     falseStarts[falseStarts.count - 1].what += ", then invalid " + reason
-                } else if let index = Self.run(at: t, direction: nil, in: sweep.runs) {
+                } else if let index = Self.run(at: t, direction: nil, in: counted) {
                     record(.invalid(reason: reason), for: index)
                 } else {
-                    falseStarts.append(SweepFalseStart(seed: sweep.seed, t: t, what: "invalid " + reason))
+                    falseStarts.append(SweepFalseStart(seed: seed, t: t, what: "invalid " + reason))
                 }
                 open = nil
             }
         }
-        let description = sweep.parameters.description
-        runs = sweep.runs.enumerated().map { index, run in
-            var outcome = SweepRunOutcome(seed: sweep.seed, index: index, runCount: sweep.runs.count, truthKmh: run.truth.speedKmh,
+        runs = counted.enumerated().map { index, run in
+            var outcome = SweepRunOutcome(seed: seed, index: index, runCount: counted.count, truthKmh: run.truth.speedKmh,
                                           verdict: verdicts[index], traits: run.traits, sceneDescription: description)
             outcome.uncertaintyKmh = uncertainties[index]
             return outcome
@@ -80,7 +86,7 @@ public struct SweepSceneOutcome: Sendable, Equatable {
 
     /// The run whose window holds `t`: of those, the one going `direction` whose start is
     /// nearest `t`, else the nearest of any direction; nil when no window holds it.
-    static func run(at t: Double, direction: TravelDirection?, in runs: [SweepRun]) -> Int? {
+    static func run<Run: SweepCountedRun>(at t: Double, direction: TravelDirection?, in runs: [Run]) -> Int? {
         var best: (index: Int, matches: Bool, distance: Double)?
         for (index, run) in runs.enumerated()
         where t >= run.entersView - windowBefore && t <= run.leavesView + windowAfter {

@@ -73,6 +73,17 @@ public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Com
     // Things
     /// A bag put down on the course and picked up later.
     case bag = "bag dropped and picked up"
+    // Perspective (`PerspectiveSweep` only)
+    /// Weaving through the posts by at least 0.75 m either side of the rider's line.
+    case weaving = "weaving"
+    /// Riding a line at least 1 m nearer or farther than the posts.
+    case offLine = "off the post line"
+    /// The view cropped to the band of the course (the rider a larger share of it).
+    case croppedView = "view cropped to the course"
+    /// A lens of 80° or wider (strong perspective at the outer posts).
+    case wideLens = "lens 80° or wider"
+    /// The camera 20 m or nearer the post line.
+    case nearCamera = "camera 20 m or nearer"
 
     public static func < (a: SweepTrait, b: SweepTrait) -> Bool {
         let all = allCases

@@ -48,10 +48,11 @@ enum BenchCommand {
     }
 
     /// Runs the benchmark; returns the exit status (0 done, 1 failure, 2 bad usage).
-    /// With `sweep`, runs that many randomised scenes from `seed` instead (`SweepCommand`).
+    /// With `sweep`, runs that many randomised scenes from `seed` instead (`SweepCommand`; true
+    /// perspective with gate-plane timing when `perspective`).
     static func run(file: String?, frames: Int = defaultFrames, sweep: Int? = nil,
-                    seed: UInt64 = SweepCommand.defaultSeed) -> Int32 {
-        if let sweep { return SweepCommand.run(scenes: sweep, seed: seed) }
+                    seed: UInt64 = SweepCommand.defaultSeed, perspective: Bool = false) -> Int32 {
+        if let sweep { return SweepCommand.run(scenes: sweep, seed: seed, perspective: perspective) }
         guard frames >= 1 else {
             printError("gatespeed bench: --frames must be at least 1 (got \(frames))")
             return 2

@@ -1,6 +1,8 @@
 import Dispatch
 import GateSpeedCore
 import GateSpeedEngine
+import GateSpeedFrames
+import GateSpeedGeometry
 import GateSpeedSimulation
 import Glibc
 import Synchronization
@@ -14,12 +16,15 @@ import GateSpeedPlatform
 /// Each scene goes through its own `TimingPipeline` with the image-rule posts, frame by frame at
 /// the scene's cadence, announcements taken as spoken at once. Scenes are judged on every core;
 /// the report is the same whatever the number of cores (it is assembled in seed order).
+///
+/// `--perspective` judges `PerspectiveSweep`'s true-perspective scenes instead: the posts marked
+/// as a user taps them, the camera solved from the marks, gate-plane timing.
 enum SweepCommand {
     /// Seed of the first scene when `--seed` is not given.
     static let defaultSeed: UInt64 = 1
 
     /// Runs the sweep; returns the exit status (0 done, 1 failure, 2 bad usage).
-    static func run(scenes: Int, seed: UInt64 = defaultSeed) -> Int32 {
+    static func run(scenes: Int, seed: UInt64 = defaultSeed, perspective: Bool = false) -> Int32 {
         guard scenes >= 1 else {
             Log.writeToStandardError("gatespeed bench: --sweep must be at least 1 (got \(scenes))\n")
             return 2
@@ -27,10 +32,17 @@ enum SweepCommand {
         let began = MonotonicClock.nanoseconds()
         let threads = max(1, min(scenes, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let judged: [Judged]
-        do throws(ConfigurationError) {
-            judged = try judgeAll(first: seed, count: scenes, threads: threads)
+        do throws(SweepFailure) {
+            let judgeFlat: @Sendable (UInt64) throws(SweepFailure) -> Judged = { seed throws(SweepFailure) in
+                try judge(SceneSweep.scene(seed: seed))
+            }
+            let judgePerspective: @Sendable (UInt64) throws(SweepFailure) -> Judged = { seed throws(SweepFailure) in
+                try judge(PerspectiveSweep.scene(seed: seed))
+            }
+            judged = try judgeAll(first: seed, count: scenes, threads: threads,
+                                  judge: perspective ? judgePerspective : judgeFlat)
         } catch {
-            Log.writeToStandardError("gatespeed bench: the course is not usable: \(error)\n")
+            Log.writeToStandardError("gatespeed bench: the course is not usable: \(error.message)\n")
             return 1
         }
         var tally = SweepTally()
@@ -43,7 +55,7 @@ enum SweepCommand {
         let build = "release build"
         #endif
         let last = seed &+ UInt64(scenes - 1)
-        print("gatespeed bench --sweep \(scenes) --seed \(seed): scenes \(seed)…\(last), \(tally.runCount) runs ridden, "
+        print("gatespeed bench --sweep \(scenes) --seed \(seed)" + (perspective ? " --perspective" : "") + ": scenes \(seed)…\(last), \(tally.runCount) runs ridden, "
               + "\(frames) frames in " + BenchReport.fixed(seconds, 1) + " s (\(build), \(threads) threads)")
         // GATESPEED_SWEEP_WORST=N lists N failed runs and N largest errors (to split the work).
         let listed = getenv("GATESPEED_SWEEP_WORST").flatMap { Int(String(cString: $0)) }.map { max(0, $0) }
@@ -57,7 +69,13 @@ enum SweepCommand {
                   + "\(grey.failed) of \(grey.total) failed ("
                   + BenchReport.fixed(100 * Double(grey.failed) / Double(max(1, grey.total)), 1) + " %)")
         }
-        if let only = judged.first, judged.count == 1 {
+        if let only = judged.first, judged.count == 1, perspective {
+            // A replay: the truth and what the pipeline said.
+            let sweep = PerspectiveSweep.scene(seed: seed)
+            print(sweep.description)
+            for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
+            print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+        } else if let only = judged.first, judged.count == 1 {
             // A replay: the truth and what the pipeline said, to see where it went wrong.
             let sweep = SceneSweep.scene(seed: seed)
             print(sweep.description)
@@ -84,17 +102,23 @@ enum SweepCommand {
         var frames: Int
     }
 
-    /// Judges scenes `first` … `first + count - 1` on `threads` threads, in seed order.
-    private static func judgeAll(first: UInt64, count: Int, threads: Int) throws(ConfigurationError) -> [Judged] {
+    /// Why a sweep could not judge its scenes: a course the pipeline or the camera solver refused.
+    struct SweepFailure: Error {
+        var message: String
+    }
+
+    /// Judges scenes `first` … `first + count - 1` with `judge` on `threads` threads, in seed order.
+    private static func judgeAll(first: UInt64, count: Int, threads: Int,
+                                 judge: @Sendable (UInt64) throws(SweepFailure) -> Judged) throws(SweepFailure) -> [Judged] {
         let next = Atomic<Int>(0)
         let results = Mutex<[Judged?]>([Judged?](repeating: nil, count: count))
-        let failure = Mutex<ConfigurationError?>(nil)
+        let failure = Mutex<SweepFailure?>(nil)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < count, failure.withLock({ $0 == nil }) else { return }
-                do throws(ConfigurationError) {
-                    let judged = try judge(SceneSweep.scene(seed: first &+ UInt64(index)))
+                do throws(SweepFailure) {
+                    let judged = try judge(first &+ UInt64(index))
                     results.withLock { $0[index] = judged }
                 } catch {
                     failure.withLock { $0 = error }
@@ -106,33 +130,88 @@ enum SweepCommand {
     }
 
     /// Runs `sweep`'s scene through a fresh pipeline and judges the events it gave.
-    static func judge(_ sweep: SweepScene) throws(ConfigurationError) -> Judged {
+    static func judge(_ sweep: SweepScene) throws(SweepFailure) -> Judged {
         let scene = sweep.scene
-        var pipeline = try TimingPipeline(course: Course(posts: scene.posts, lengthMetres: scene.courseLength))
+        var pipeline: TimingPipeline
+        do throws(ConfigurationError) {
+            pipeline = try TimingPipeline(course: Course(posts: scene.posts, lengthMetres: scene.courseLength))
+        } catch {
+            throw SweepFailure(message: "seed \(sweep.seed): \(error)")
+        }
         var source = SimulatedCourseSource(scene: scene)
+        let tracing = SweepLightTrace.isOn
+        let driven = drive(&source, &pipeline, printingEvents: tracing) { pipeline in
+            if tracing { print(SweepLightTrace.line(pipeline, scene: scene)) }
+            if SweepDetectorTrace.isOn { SweepDetectorTrace.line(pipeline.lastOutput, detector: pipeline.detector) }
+        }
+        return Judged(outcome: SweepSceneOutcome(judging: driven.events, of: sweep), events: driven.events, frames: driven.frames)
+    }
+
+    /// Runs a perspective scene as a user sets it up: the posts marked on the view (with the
+    /// scene's mark noise, written to four decimals), the camera facts typed in when the scene
+    /// gives them, the camera solved from them; then every frame through a fresh pipeline with
+    /// gate-plane timing.
+    static func judge(_ sweep: PerspectiveSweepScene) throws(SweepFailure) -> Judged {
+        let scene = sweep.scene, geometry = sweep.geometry, camera = scene.camera
+        func typed(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        let marks = scene.postMarks(markNoisePixels: sweep.markNoisePixels, seed: sweep.seed).map { mark in
+            let base = geometry.viewPoint(sensorX: mark.base.x, sensorY: mark.base.y)
+            let top = geometry.viewPoint(sensorX: mark.top.x, sensorY: mark.top.y)
+            return GateSurvey.Mark(baseX: typed(base.x), baseY: typed(base.y), topX: typed(top.x), topY: typed(top.y))
+        }
+        let hints = sweep.cameraFactsGiven
+            ? CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
+                          horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees)
+            : CameraHints()
+        let survey = GateSurvey(marks: marks, poleHeightMetres: scene.poleHeightMetres, camera: hints,
+                                sensorWidth: camera.width, sensorHeight: camera.height)
+        let gate: GateCourse
+        switch GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry) {
+        case .success(let solved): gate = solved
+        case .failure(let failure): throw SweepFailure(message: "seed \(sweep.seed): the marked posts give no camera: \(failure)")
+        }
+        var rules = Course()
+        rules.lengthMetres = scene.courseLength
+        rules.posts = marks.map(\.baseX)
+        var pipeline: TimingPipeline
+        do throws(ConfigurationError) {
+            pipeline = try TimingPipeline(course: rules, gateCourse: gate, geometry: geometry)
+        } catch {
+            throw SweepFailure(message: "seed \(sweep.seed): \(error)")
+        }
+        var source = PerspectiveCourseSource(scene: scene)
+        let driven = drive(&source, &pipeline, printingEvents: false) { _ in }
+        let outcome = SweepSceneOutcome(judging: driven.events, seed: sweep.seed, runs: sweep.runs,
+                                        sceneTraits: sweep.sceneTraits, description: sweep.parameters)
+        return Judged(outcome: outcome, events: driven.events, frames: driven.frames)
+    }
+
+    /// Every frame of `source` through `pipeline`, `afterFrame` after each, announcements taken as
+    /// spoken at once; what was still held for smoothing judged at the end (as the service does).
+    /// Returns the events a sweep judges and the frames delivered.
+    private static func drive<Source: FrameSource>(_ source: inout Source, _ pipeline: inout TimingPipeline,
+                                                   printingEvents: Bool, afterFrame: (TimingPipeline) -> Void)
+        -> (events: [SweepEvent], frames: Int) {
         var events: [SweepEvent] = []
         var frames = 0
-        let tracing = SweepLightTrace.isOn
         while source.nextFrame({ frame in
             var runEnded = false
             pipeline.process(frame) { event in
                 guard let judged = sweepEvent(event) else { return }
-                if tracing { print("  event " + judged.summary) }
+                if printingEvents { print("  event " + judged.summary) }
                 events.append(judged)
                 switch judged {
                 case .result, .invalid: runEnded = true
                 case .ready, .start: break
                 }
             }
-            if tracing { print(SweepLightTrace.line(pipeline, scene: scene)) }
+            afterFrame(pipeline)
             if runEnded { pipeline.announcementFinished { _ in } }
-            if SweepDetectorTrace.isOn { SweepDetectorTrace.line(pipeline.lastOutput, detector: pipeline.detector) }
         }) == .delivered {
             frames += 1
         }
-        // The end of the scene: samples still held for smoothing are judged, as the service does.
         pipeline.finish { event in if let judged = sweepEvent(event) { events.append(judged) } }
-        return Judged(outcome: SweepSceneOutcome(judging: events, of: sweep), events: events, frames: frames)
+        return (events, frames)
     }
 
     /// The events a sweep judges, in its own terms; nil for the others (post).
