@@ -119,7 +119,7 @@ public enum PerspectiveSweep {
         var earliestEntry = clearAt + learningSeconds + random.uniform(0.3...2)
         var riderTraits: [[SweepTrait]] = []
         for index in 0..<count {
-            var rider = drawRider(direction, courseLength: courseLength, colour: scene.colour, &random)
+            var rider = drawRider(direction, courseLength: courseLength, reach: viewReach(scene), colour: scene.colour, &random)
             // Place the start so that the rider enters the view no earlier than allowed.
             let span = visibleSpan(of: rider, in: scene)
             rider.startTime = max(earliestEntry - span.enters, riders.last.map { finish(of: $0, courseLength) + random.uniform(2.5...6) } ?? 0)
@@ -231,16 +231,17 @@ public enum PerspectiveSweep {
         return camera
     }
 
-    /// A rider going `direction`, their start time still 0.
-    static func drawRider(_ direction: TravelDirection, courseLength: Double, colour: Bool,
+    /// A rider going `direction`, their start time still 0; `reach`: how far the view reaches
+    /// beyond the finish post, metres (`viewReach`).
+    static func drawRider(_ direction: TravelDirection, courseLength: Double, reach: Double, colour: Bool,
                           _ random: inout SeededRandom) -> PerspectiveRider {
         let speed = random.uniform(13...55) / 3.6
         var motion = MotionLaw.constant(speed: speed)
         if random.unit() < 0.5 {
-            // Never below 11 km/h before the rider has left the view beyond the finish (the
-            // margin the view holds, and as much again): v² + 2 a d >= (11 / 3.6)².
+            // Never below 11 km/h before the rider has left the view beyond the finish (and a
+            // metre for the body): v² + 2 a d >= (11 / 3.6)².
             let least = 11 / 3.6
-            let floor = (least * least - speed * speed) / (2 * (courseLength + 4 * viewMarginMetres))
+            let floor = (least * least - speed * speed) / (2 * (courseLength + reach + 1))
             motion = .accelerating(initialSpeed: speed, acceleration: max(floor, random.uniform(-1.5...1.5)))
         }
         let across = random.unit() < 0.45 ? 0 : random.uniform(-1.5...1.5)
@@ -279,6 +280,25 @@ public enum PerspectiveSweep {
         var leaves = finish
         while leaves < finish + 30, inView(leaves + 0.01) { leaves += 0.01 }
         return (enters, leaves)
+    }
+
+    /// How far the view reaches beyond the farther end post along the course, metres: the most
+    /// over both ends, on lines 3 m nearer and farther than the posts.
+    static func viewReach(_ scene: PerspectiveScene) -> Double {
+        var reach = 0.0
+        for y in [-3.0, 3.0] {
+            for end in [0.0, scene.courseLength] {
+                let outward = end == 0 ? -1.0 : 1.0
+                // Bisection on the distance beyond the end at which the line leaves the view.
+                var low = 0.0, high = 200.0
+                for _ in 0..<50 {
+                    let mid = 0.5 * (low + high)
+                    if let v = scene.camera.project(x: end + outward * mid, y: y, z: 0), v.x > 0, v.x < 1 { low = mid } else { high = mid }
+                }
+                reach = max(reach, high)
+            }
+        }
+        return reach
     }
 
     /// Scene seconds at which `rider` crosses their finish post.

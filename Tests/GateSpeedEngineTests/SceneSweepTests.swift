@@ -20,9 +20,13 @@ import GateSpeedSimulation
     /// One scene through the whole per-frame path (the Engine harness `SceneRun`: image-rule posts,
     /// announcements spoken at once), its events judged by the sweep.
     static func judge(_ sweep: SweepScene) throws -> SweepSceneOutcome {
-        let run = try SceneRun(sweep.scene)
+        SweepSceneOutcome(judging: sweepEvents(try SceneRun(sweep.scene).events), of: sweep)
+    }
+
+    /// The events a sweep judges, from the pipeline's (posts left out).
+    static func sweepEvents(_ timingEvents: [TimingEvent]) -> [SweepEvent] {
         var events: [SweepEvent] = []
-        for event in run.events {
+        for event in timingEvents {
             if case .start(let t, _, let direction) = event {
                 events.append(.start(t: t, direction: direction == .leftToRight ? .leftToRight : .rightToLeft))
             } else if case .result(let result) = event {
@@ -33,7 +37,7 @@ import GateSpeedSimulation
                 events.append(.invalid(t: invalid.t, reason: invalid.reason.rawValue))
             }
         }
-        return SweepSceneOutcome(judging: events, of: sweep)
+        return events
     }
 
     /// Scene `seed` judged (`judge`), tallied, and the tally's report for expectations' comments.

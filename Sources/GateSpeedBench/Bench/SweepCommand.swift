@@ -153,12 +153,7 @@ enum SweepCommand {
     /// gate-plane timing.
     static func judge(_ sweep: PerspectiveSweepScene) throws(SweepFailure) -> Judged {
         let scene = sweep.scene, geometry = sweep.geometry, camera = scene.camera
-        func typed(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
-        let marks = scene.postMarks(markNoisePixels: sweep.markNoisePixels, seed: sweep.seed).map { mark in
-            let base = geometry.viewPoint(sensorX: mark.base.x, sensorY: mark.base.y)
-            let top = geometry.viewPoint(sensorX: mark.top.x, sensorY: mark.top.y)
-            return GateSurvey.Mark(baseX: typed(base.x), baseY: typed(base.y), topX: typed(top.x), topY: typed(top.y))
-        }
+        let marks = sweep.viewMarks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) }
         let hints = sweep.cameraFactsGiven
             ? CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
                           horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees)
