@@ -5,7 +5,7 @@
 /// new track. A newcomer first seen since the rider was last seen, of their height
 /// (`sameHeightMismatch`), where the rider should be (within their width of where their velocity
 /// puts them, or on their way: `foundAgainOnTheirWay`) and not off their own ride
-/// (`followsOwnRide`) is the rider: it takes over the rider's identity, speed fits and history,
+/// (`followsOwnRide`), and not clear above or below their band (`RiderTracker+VerticalBand`), is the rider: it takes over the rider's identity, speed fits and history,
 /// so the timing core sees one path.
 extension RiderTracker {
     /// Two regions' heights differ by less than this share of the taller: one person's height.
@@ -22,11 +22,14 @@ extension RiderTracker {
     mutating func handOver(from rider: Int, time: Double) -> Int {
         let old = tracks[rider]
         let predicted = old.x + old.velocity * max(1e-3, time - old.lastSeen)
+        // Not someone clear above or below the rider's band (`RiderTracker+VerticalBand`).
+        let band = riderBand(rider, time: time)
         for t in 0..<trackCount where t != rider && tracks[t].matchedNow && tracks[t].firstSeen >= old.lastSeen - 1e-6 {
             let new = tracks[t]
             guard Self.heightMismatch(new.height, old.height) < Self.sameHeightMismatch,
                   abs(new.x - predicted) <= max(old.width, 2 * tuning.cell) || foundAgainOnTheirWay(old, at: new.x, time: time),
-                  followsOwnRide(rider, x: new.x, time: time)
+                  followsOwnRide(rider, x: new.x, time: time),
+                  band.map({ !isClear(new.blob, of: $0) }) ?? true
             else { continue }
             var merged = old
             merged.x = new.x; merged.blob = new.blob; merged.lastSeen = new.lastSeen; merged.matchedNow = true
@@ -34,6 +37,7 @@ extension RiderTracker {
             merged.footWeight = new.footWeight; merged.onCourse = new.onCourse
             merged.apart = new.apart; merged.sharedSinceApart = new.sharedSinceApart
             merged.hits += new.hits
+            merged.rows.add(new.blob, time: new.lastSeen)
             tracks[rider] = merged
             // The newcomer's slot goes to the last track.
             trackCount -= 1

@@ -113,6 +113,8 @@ public struct RiderTracker: Sendable {
         var sharedSinceApart = false
         /// This person was the rider held through a run (`TrackMotion+Lapsed`).
         var rodeRun = false
+        /// Their last whole regions' rows (`RiderTracker+VerticalBand`).
+        var rows = RecentRows()
     }
 
     /// The settings' thresholds in the tracker's units, computed once.
@@ -264,8 +266,11 @@ public struct RiderTracker: Sendable {
                 let flicker = tracks[t].hits <= 2 && dt > settings.unconfirmedSightingSeconds
                 let unknownVelocity = tracks[t].hits <= 2 && !flicker ? tuning.fastestRider : 0
                 let radius = flicker ? ownReach(tracks[t]) : max(settings.incumbentRadius, unknownVelocity * dt)
+                // The rider does not jump up or down the view (`RiderTracker+VerticalBand`).
+                let band = riderBand(t, time: time)
                 for j in 0..<count where !candidateTaken[j] {
                     let c = candidates[j]
+                    if let band, isClear(c, of: band) { continue }
                     let distance = abs(c.upperCentreX - predicted)
                     // Nearest first, a region of another size counting as further: when a head
                     // followed apart joins its body again, the body's track takes the whole.
@@ -329,6 +334,7 @@ public struct RiderTracker: Sendable {
             track.onCourse = settings.courseBand?.contains(x: track.footX, y: track.footY) ?? true
             track.motion = TrackMotion(borderMargin: tuning.cell, restartDeviations: settings.motionChangeDeviations)
             track.apart = (time, track.x)
+            track.rows.add(candidates[j], time: time)
             _ = track.motion.add(candidates[j], t: time, lastTime: time, memorySeconds: tuning.speedMemory)
             tracks[slot] = track
             if slot == trackCount { trackCount += 1 }
@@ -364,6 +370,7 @@ public struct RiderTracker: Sendable {
             if let edge = track.motion.add(c, t: time, lastTime: track.lastSeen, memorySeconds: tuning.speedMemory) {
                 measured = edge
             }
+            track.rows.add(c, time: time)
             track.motion.judge(t: time, limit: tuning.walkingLimit, sigmaFloor: tuning.cell,
                                speedDeviations: tuning.speedDeviations, restSeconds: tuning.lapseSeconds,
                                restEndsRiding: outsideRun)

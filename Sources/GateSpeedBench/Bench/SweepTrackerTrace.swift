@@ -36,13 +36,15 @@ enum SweepTrackerTrace {
             line += "fg " + BenchReport.fixed(100 * output.foregroundFraction, 1) + "% blobs \(pipeline.detector.lastBlobs.count):"
             for blob in pipeline.detector.lastBlobs.prefix(4) {
                 line += " [" + BenchReport.fixed(blob.upperCentreX, 3) + " h" + BenchReport.fixed(blob.height, 3)
-                    + " w" + BenchReport.fixed(blob.width, 3) + "]"
+                    + " w" + BenchReport.fixed(blob.width, 3) + " y" + BenchReport.fixed(blob.minY, 3) + "-"
+                    + BenchReport.fixed(blob.maxY, 3) + "]"
             }
             line += " |"
             for track in tracks {
                 line += " \(track.isRider ? "*" : "")#\(track.id)\(track.matchedNow ? "" : "~") x" + BenchReport.fixed(track.x, 3)
                     + " v" + BenchReport.fixed(track.velocity, 2) + " lb" + BenchReport.fixed(track.speedLowerBound, 2)
-                    + " h" + BenchReport.fixed(track.height, 3) + " n\(track.hits)" + (track.onCourse ? "" : " off")
+                    + " h" + BenchReport.fixed(track.height, 3) + " f" + BenchReport.fixed(track.footY, 3)
+                    + " b" + BenchReport.fixed(track.blobMinY, 3) + "-" + BenchReport.fixed(track.blobMaxY, 3) + " n\(track.hits)" + (track.onCourse ? "" : " off")
             }
             for s in said { line += " >> " + s }
             Swift.print(line)
