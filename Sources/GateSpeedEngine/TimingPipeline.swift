@@ -33,6 +33,11 @@ public struct TimingPipeline: Sendable {
     public let postViewX: [Double]
     /// The identity whose samples the timing machine saw last (0: nobody yet).
     private var lastTrackID: UInt32 = 0
+    /// The last sample handed to the timing machine and whose it was (0: nobody), and how many
+    /// samples it has been handed in all: for traces (a smoothed sample reaches it late).
+    public private(set) var lastFedSample = RiderSample(t: 0, x: nil, confidence: 0)
+    public private(set) var lastFedTrackID: UInt32 = 0
+    public private(set) var fedSampleCount = 0
     /// Source time of the last frame analysed, seconds.
     public private(set) var lastFrameTime: Double = 0
     /// The last detector output, for status displays and logs.
@@ -169,6 +174,9 @@ public struct TimingPipeline: Sendable {
             machine.trackChanged()
         }
         if trackID != 0 { lastTrackID = trackID }
+        lastFedSample = sample
+        lastFedTrackID = trackID
+        fedSampleCount &+= 1
         machine.observe(sample, emit: emit)
     }
 
@@ -214,6 +222,11 @@ public struct TimingPipeline: Sendable {
             // (hidden by a pole) is only good to a grid cell and weighs far less in the fit.
             let sigmaPixels = max(Self.cleanFootSigmaPixels, footSigma * viewHeightPixels)
             reading.footWeight = (Self.cleanFootSigmaPixels / sigmaPixels) * (Self.cleanFootSigmaPixels / sigmaPixels)
+            // That precision as depth: the ground point of the foot edge moved by it.
+            if viewHeightPixels > 0, let lower = course.groundPoint(viewX: footX, viewY: footY + sigmaPixels / viewHeightPixels),
+               lower.y.isFinite {
+                reading.depthSigma = abs(lower.y - foot.y)
+            }
         }
         let through = reading.hasFoot ? course.imagePoint(viewX: footX, viewY: footY)
                                       : course.imagePoint(viewX: x, viewY: bodyY)
