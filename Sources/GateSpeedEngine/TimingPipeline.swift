@@ -61,6 +61,9 @@ public struct TimingPipeline: Sendable {
     static let cleanFootSigmaPixels = 0.5
     /// Metres across the post line, either side, within which a person can be the rider.
     public static let courseBandAcrossMetres = 3.5
+    /// Metres beyond the course band within which a foot depth is still taken as read (the
+    /// nearer foot and the foot edge's own error at the band's edge).
+    static let footBeyondBandMetres = 1.0
     /// Metres beyond the end posts along the line within which a person can be the rider.
     public static let courseBandBeyondMetres = 6.0
 
@@ -214,8 +217,10 @@ public struct TimingPipeline: Sendable {
         // Read in the view the posts were marked in.
         let footX = footX - shift.x, x = x - shift.x
         let footY = footY - shift.y, bodyY = bodyY - shift.y
+        // A foot read beyond the course band is not a rider's foot (the rider is in the band):
+        // a knee or the crotch read for it, far off across the course (`GatePlaneTrack+LostFoot`).
         if let foot = course.groundPoint(viewX: footX, viewY: footY),
-           foot.y.isFinite, foot.y.magnitude < 1000 {
+           foot.y.isFinite, foot.y.magnitude <= Self.courseBandAcrossMetres + Self.footBeyondBandMetres {
             reading.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
             reading.hasFoot = true
             // A clean edge is good to a fraction of a pixel; a foot the refinement could not find
