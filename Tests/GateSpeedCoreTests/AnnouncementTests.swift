@@ -49,7 +49,6 @@ import Testing
         (.timeout, nil, "Invalid run. Over 10 seconds."),
         (.sourceLost, nil, "Invalid run. Camera lost."),
         (.unsteady, nil, "Invalid run. The rider was not followed steadily."),
-        (.imprecise, nil, "Invalid run. The run could not be timed precisely enough."),
         (.skippedPost, nil, "Invalid run. A post was missed."),
     ])
     func invalidWords(reason: InvalidReason, post: Int?, words: String) {
@@ -64,7 +63,7 @@ import Testing
 
     @Test func invalidReasonsUseTheEventNames() {
         #expect(InvalidReason.allCases.map(\.rawValue) ==
-                ["inner_start", "ambiguous_start", "skipped_post", "out_of_order", "timeout", "camera_lost", "unsteady", "imprecise"])
+                ["inner_start", "ambiguous_start", "skipped_post", "out_of_order", "timeout", "camera_lost", "unsteady"])
         #expect(Direction.leftToRight.rawValue == "ltr" && Direction.rightToLeft.rawValue == "rtl")
     }
 }
