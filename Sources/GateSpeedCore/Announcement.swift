@@ -51,8 +51,6 @@ public enum Announcement {
             return "Camera lost."
         case .unsteady:
             return "The rider was not followed steadily."
-        case .imprecise:
-            return "The run could not be timed precisely enough."
         }
     }
 }

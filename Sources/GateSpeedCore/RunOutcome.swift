@@ -15,9 +15,6 @@ public enum InvalidReason: String, Sendable, Equatable, CaseIterable {
     /// The posts' crossings disagree with any steady ride (`TimingMachine+Steadiness`): someone
     /// else was followed for part of the run, so its speed is not known.
     case unsteady = "unsteady"
-    /// The run's own uncertainty is wider than the timing promises (`TimingMachine+Precision`):
-    /// its crossings or the course's gates are not known well enough to say its speed.
-    case imprecise = "imprecise"
 }
 
 /// A finished, valid run.

@@ -124,10 +124,6 @@ extension TimingMachine {
             startPostSigma: course.postSigma(direction == .leftToRight ? 0 : course.postCount - 1),
             finishPostSigma: course.postSigma(direction == .leftToRight ? course.postCount - 1 : 0),
             postSpan: course.postSpan)
-        if isImprecise(speedKmh: speed, halfWidthKmh: uncertainty) {
-            invalidate(.imprecise, post: nil, t: endTime, emit: emit)
-            return
-        }
         let closeCall = SpeedUncertainty.isCloseCall(speedKmh: speed, halfWidthKmh: uncertainty,
                                                      thresholdKmh: course.passKmh)
         let result = RunResult(

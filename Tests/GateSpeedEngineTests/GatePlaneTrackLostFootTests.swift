@@ -48,7 +48,7 @@ import Testing
             let truth = -4 + 8 * sample.t
             // At the outer posts (x 0 and 28, 14 m off the camera's axis at 29 m) a metre of depth
             // is half a metre along: a fit dragged by the lost feet is off by most of a metre.
-            #expect(abs((sample.x ?? .nan) - truth) < 0.1, "\(sample.t): \(sample.x ?? .nan) vs \(truth)")
+            #expect(abs((sample.x ?? .nan) - truth) < 0.15, "\(sample.t): \(sample.x ?? .nan) vs \(truth)")
         }
     }
 
