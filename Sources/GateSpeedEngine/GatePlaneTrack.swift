@@ -26,6 +26,9 @@ struct GatePlaneTrack: Sendable {
         /// Relative weight of this foot depth (1 for a clean foot edge, less when the foot was
         /// half hidden, e.g. in front of a pole of its own shade).
         var footWeight = 1.0
+        /// 1-sigma of this foot depth, metres: the foot edge's own precision (pixels) turned into
+        /// depth where it was seen (infinity when unknown).
+        var depthSigma = Double.infinity
         /// The same reading for people followed this frame other than the rider: a rider
         /// confirmed later is timed from their own earlier positions (see `promotePending`).
         var prospects = Prospects()
@@ -42,6 +45,7 @@ struct GatePlaneTrack: Sendable {
         var confidence = 0.0, raySlope = 0.0, across = 0.0
         var hasFoot = false
         var footWeight = 1.0
+        var depthSigma = Double.infinity
     }
 
     /// Up to `RiderProspects.capacity` readings, in a fixed set (copying does not allocate).
@@ -79,6 +83,10 @@ struct GatePlaneTrack: Sendable {
     /// points correlated, so the scatter understates the error of their mean.
     let depthNoiseFactor = 1.25
     private let cameraX: Double, cameraY: Double
+    /// Metres across the course of the direction away from the camera (+1 or -1).
+    var awayFromCamera: Double { cameraY < 0 ? 1 : -1 }
+    /// The frame at logical index `index`.
+    subscript(frame index: Int) -> Entry { frames[index] }
     /// The frames held: pending ones, and the history the next ones are judged with.
     private var frames: CentredWindow<Entry>
     /// The identity of the last rider pushed (0: none yet).
@@ -153,11 +161,14 @@ struct GatePlaneTrack: Sendable {
     static let outlierFloorMetres = 0.15
 
     /// The weighted rms distance of the person's foot depths in `low...high` from `fit`, metres.
-    private func rmsResidual(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry) -> Double {
+    /// Feet read lost against `lost` (see `GatePlaneTrack+LostFoot`) do not count.
+    private func rmsResidual(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry,
+                             lost: LocalQuadraticFit.Solution?) -> Double {
         var sum = 0.0, weights = 0.0
         for j in low...high {
             let e = frames[j]
             guard e.trackID == current.trackID && e.hasFoot else { continue }
+            if let lost, isLostFoot(e, dt: e.t - current.t, envelope: lost) { continue }
             let r = e.across - fit.value(at: e.t - current.t)
             sum += e.footWeight * r * r
             weights += e.footWeight
@@ -172,14 +183,19 @@ struct GatePlaneTrack: Sendable {
         // Depth: local quadratic of the foot depths of the same person around this frame, refitted
         // without the feet far off it (a foot lost against a post of its own shade reads a metre
         // or more off, and only near the posts, where the crossing is timed).
+        // Feet lost (read too far, `GatePlaneTrack+LostFoot`) are left out of every fit.
+        let lost = lostFootEnvelope(low, high, current)
         var fitted: LocalQuadraticFit.Solution?
         for _ in 0...Self.outlierPasses {
             var depthFit = LocalQuadraticFit(window: window)
-            let limit = fitted.map { max(Self.outlierFloorMetres, Self.outlierDeviations * rmsResidual($0, low, high, current)) }
+            let limit = fitted.map {
+                max(Self.outlierFloorMetres, Self.outlierDeviations * rmsResidual($0, low, high, current, lost: lost))
+            }
             for j in low...high {
                 let e = frames[j]
                 guard e.trackID == current.trackID && e.hasFoot else { continue }
                 let dt = e.t - current.t
+                if let lost, isLostFoot(e, dt: dt, envelope: lost) { continue }
                 if let limit, let fit = fitted, abs(e.across - fit.value(at: dt)) > limit { continue }
                 depthFit.add(dt: dt, value: e.across, weight: e.footWeight)
             }
@@ -218,5 +234,6 @@ extension GatePlaneTrack.Entry {
         across = reading.across
         hasFoot = reading.hasFoot
         footWeight = reading.footWeight
+        depthSigma = reading.depthSigma
     }
 }

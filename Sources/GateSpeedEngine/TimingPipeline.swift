@@ -33,6 +33,11 @@ public struct TimingPipeline: Sendable {
     public let postViewX: [Double]
     /// The identity whose samples the timing machine saw last (0: nobody yet).
     private var lastTrackID: UInt32 = 0
+    /// The last sample handed to the timing machine and whose it was (0: nobody), and how many
+    /// samples it has been handed in all: for traces (a smoothed sample reaches it late).
+    public private(set) var lastFedSample = RiderSample(t: 0, x: nil, confidence: 0)
+    public private(set) var lastFedTrackID: UInt32 = 0
+    public private(set) var fedSampleCount = 0
     /// Source time of the last frame analysed, seconds.
     public private(set) var lastFrameTime: Double = 0
     /// The last detector output, for status displays and logs.
@@ -56,6 +61,9 @@ public struct TimingPipeline: Sendable {
     static let cleanFootSigmaPixels = 0.5
     /// Metres across the post line, either side, within which a person can be the rider.
     public static let courseBandAcrossMetres = 3.5
+    /// Metres beyond the course band within which a foot depth is still taken as read (the
+    /// nearer foot and the foot edge's own error at the band's edge).
+    static let footBeyondBandMetres = 1.0
     /// Metres beyond the end posts along the line within which a person can be the rider.
     public static let courseBandBeyondMetres = 6.0
 
@@ -169,6 +177,9 @@ public struct TimingPipeline: Sendable {
             machine.trackChanged()
         }
         if trackID != 0 { lastTrackID = trackID }
+        lastFedSample = sample
+        lastFedTrackID = trackID
+        fedSampleCount &+= 1
         machine.observe(sample, emit: emit)
     }
 
@@ -206,14 +217,21 @@ public struct TimingPipeline: Sendable {
         // Read in the view the posts were marked in.
         let footX = footX - shift.x, x = x - shift.x
         let footY = footY - shift.y, bodyY = bodyY - shift.y
+        // A foot read beyond the course band is not a rider's foot (the rider is in the band):
+        // a knee or the crotch read for it, far off across the course (`GatePlaneTrack+LostFoot`).
         if let foot = course.groundPoint(viewX: footX, viewY: footY),
-           foot.y.isFinite, foot.y.magnitude < 1000 {
+           foot.y.isFinite, foot.y.magnitude <= Self.courseBandAcrossMetres + Self.footBeyondBandMetres {
             reading.across = foot.y + course.awaySign * GateCourse.footToAxisMetres
             reading.hasFoot = true
             // A clean edge is good to a fraction of a pixel; a foot the refinement could not find
             // (hidden by a pole) is only good to a grid cell and weighs far less in the fit.
             let sigmaPixels = max(Self.cleanFootSigmaPixels, footSigma * viewHeightPixels)
             reading.footWeight = (Self.cleanFootSigmaPixels / sigmaPixels) * (Self.cleanFootSigmaPixels / sigmaPixels)
+            // That precision as depth: the ground point of the foot edge moved by it.
+            if viewHeightPixels > 0, let lower = course.groundPoint(viewX: footX, viewY: footY + sigmaPixels / viewHeightPixels),
+               lower.y.isFinite {
+                reading.depthSigma = abs(lower.y - foot.y)
+            }
         }
         let through = reading.hasFoot ? course.imagePoint(viewX: footX, viewY: footY)
                                       : course.imagePoint(viewX: x, viewY: bodyY)

@@ -75,6 +75,10 @@ enum SweepCommand {
             print(sweep.description)
             for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
             print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+            // GATESPEED_SWEEP_TRACE=1: every frame's gate-plane reading against the truth.
+            if getenv("GATESPEED_SWEEP_TRACE") != nil {
+                do throws(SweepFailure) { try SweepPerspectiveTrace.print(sweep) } catch { return 1 }
+            }
         } else if let only = judged.first, judged.count == 1 {
             // A replay: the truth and what the pipeline said, to see where it went wrong.
             let sweep = SceneSweep.scene(seed: seed)
@@ -152,6 +156,16 @@ enum SweepCommand {
     /// gives them, the camera solved from them; then every frame through a fresh pipeline with
     /// gate-plane timing.
     static func judge(_ sweep: PerspectiveSweepScene) throws(SweepFailure) -> Judged {
+        var (pipeline, _) = try perspectivePipeline(sweep)
+        var source = PerspectiveCourseSource(scene: sweep.scene)
+        let driven = drive(&source, &pipeline, printingEvents: false) { _ in }
+        let outcome = SweepSceneOutcome(judging: driven.events, seed: sweep.seed, runs: sweep.runs,
+                                        sceneTraits: sweep.sceneTraits, description: sweep.parameters)
+        return Judged(outcome: outcome, events: driven.events, frames: driven.frames)
+    }
+
+    /// The gate-plane pipeline a user would set up for a perspective scene, and its solved course.
+    static func perspectivePipeline(_ sweep: PerspectiveSweepScene) throws(SweepFailure) -> (TimingPipeline, GateCourse) {
         let scene = sweep.scene, geometry = sweep.geometry, camera = scene.camera
         let marks = sweep.viewMarks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) }
         let hints = sweep.cameraFactsGiven
@@ -168,17 +182,13 @@ enum SweepCommand {
         var rules = Course()
         rules.lengthMetres = scene.courseLength
         rules.posts = marks.map(\.baseX)
-        var pipeline: TimingPipeline
+        let pipeline: TimingPipeline
         do throws(ConfigurationError) {
             pipeline = try TimingPipeline(course: rules, gateCourse: gate, geometry: geometry)
         } catch {
             throw SweepFailure(message: "seed \(sweep.seed): \(error)")
         }
-        var source = PerspectiveCourseSource(scene: scene)
-        let driven = drive(&source, &pipeline, printingEvents: false) { _ in }
-        let outcome = SweepSceneOutcome(judging: driven.events, seed: sweep.seed, runs: sweep.runs,
-                                        sceneTraits: sweep.sceneTraits, description: sweep.parameters)
-        return Judged(outcome: outcome, events: driven.events, frames: driven.frames)
+        return (pipeline, gate)
     }
 
     /// Every frame of `source` through `pipeline`, `afterFrame` after each, announcements taken as

@@ -1,0 +1,95 @@
+import GateSpeedCore
+import GateSpeedEngine
+import GateSpeedSimulation
+
+/// `GATESPEED_SWEEP_TRACE=1 gatespeed bench --sweep 1 --seed S --perspective`: replays perspective
+/// scene S through the gate-plane pipeline and prints, for every analysed frame while a run's rider
+/// is in view, what the detector read (the foot's depth across the course and its position along,
+/// metres, against the truth's body axis, `PerspectiveScene.groundPoint`) and the smoothed sample
+/// the timing machine was handed (on its own, earlier, timestamp) against the truth at that time;
+/// then every crossing and result against the truth. Course metres: x along from post 1, y across.
+enum SweepPerspectiveTrace {
+    static func print(_ sweep: PerspectiveSweepScene) throws(SweepCommand.SweepFailure) {
+        var (pipeline, gate) = try SweepCommand.perspectivePipeline(sweep)
+        let scene = sweep.scene
+        var source = PerspectiveCourseSource(scene: scene)
+        func fixed(_ value: Double, _ digits: Int) -> String { BenchReport.fixed(value, digits) }
+        func run(at t: Double) -> Int? {
+            sweep.runs.indices.last { sweep.runs[$0].entersView <= t && t <= sweep.runs[$0].leavesView }
+        }
+        let camera = gate.camera.position
+        Swift.print("TRACE course posts solved " + gate.postAlong.map { fixed($0, 3) }.joined(separator: " ")
+                    + " true " + scene.postPositions.map { fixed($0, 3) }.joined(separator: " ")
+                    + " | camera solved x \(fixed(camera.x, 2)) y \(fixed(camera.y, 2)) z \(fixed(camera.z, 2))"
+                    + " gate sigma \(fixed(gate.gateDistanceSigma, 3)) m")
+        var runIndex: Int?
+        var crossingIndex = 0
+        var fed = 0
+        while source.nextFrame({ frame in
+            let t = frame.timestamp
+            var ended = false
+            pipeline.process(frame) { event in
+                switch event {
+                case .start(let at, let post, _):
+                    runIndex = run(at: at)
+                    crossingIndex = 0
+                    Swift.print("TRACE start post \(post) t \(fixed(at, 4))" + crossingError(at, runIndex, 0))
+                case .post(let at, let post, _):
+                    crossingIndex += 1
+                    Swift.print("TRACE post \(post) t \(fixed(at, 4))" + crossingError(at, runIndex, crossingIndex))
+                case .result(let result):
+                    let truth = runIndex.map { sweep.runs[$0].truth.speedKmh } ?? .nan
+                    Swift.print("TRACE result \(fixed(result.speedKmh, 3)) ± \(fixed(result.uncertaintyKmh, 3)) truth "
+                                + "\(fixed(truth, 3)) error \(fixed((result.speedKmh - truth) / truth * 100, 3)) % ± "
+                                + "\(fixed(result.uncertaintyKmh / truth * 100, 3)) % crossings "
+                                + result.crossingTimes.map { fixed($0, 4) }.joined(separator: " "))
+                    ended = true
+                case .invalid(let invalid):
+                    Swift.print("TRACE invalid \(invalid.reason.rawValue) t \(fixed(invalid.t, 3))")
+                    ended = true
+                case .ready(let at):
+                    Swift.print("TRACE ready t \(fixed(at, 3))")
+                }
+            }
+            let newlyFed = pipeline.fedSampleCount - fed
+            fed = pipeline.fedSampleCount
+            if let index = run(at: t) {
+                let rider = sweep.runs[index].rider
+                let truth = scene.groundPoint(of: rider, at: t)
+                var line = "TRACE frame t \(fixed(t, 4)) seq \(frame.sequence) run \(index + 1) true x \(fixed(truth.x, 2)) y \(fixed(truth.y, 2))"
+                if let seen = pipeline.lastOutput.rider {
+                    line += " | id \(seen.trackID)"
+                    if let foot = gate.groundPoint(viewX: seen.footX, viewY: seen.footY) {
+                        let across = foot.y + gate.awaySign * GateCourse.footToAxisMetres
+                        line += " foot x \(fixed(foot.x, 2)) (\(fixed(foot.x - truth.x, 2))) y \(fixed(across, 2)) (\(fixed(across - truth.y, 2)))"
+                            + " fsig \(fixed(seen.footSigma * pipeline.lastOutput.viewHeightPixels, 1)) px"
+                    }
+                } else {
+                    line += " | none"
+                }
+                if newlyFed > 0 {
+                    let sample = pipeline.lastFedSample
+                    let at = scene.groundPoint(of: rider, at: sample.t)
+                    line += " | fed\(newlyFed > 1 ? "x\(newlyFed)" : "") t \(fixed(sample.t, 4)) id \(pipeline.lastFedTrackID) "
+                    if let x = sample.x {
+                        line += "x \(fixed(x, 3)) true \(fixed(at.x, 3)) err \(fixed(x - at.x, 3)) m sig \(fixed(sample.xSigma, 3))"
+                    } else {
+                        line += "none"
+                    }
+                }
+                Swift.print(line)
+            }
+            if ended { pipeline.announcementFinished { _ in } }
+        }) == .delivered {}
+        pipeline.finish { event in
+            if case .result(let result) = event { Swift.print("TRACE result at finish \(fixed(result.speedKmh, 3))") }
+            if case .invalid(let invalid) = event { Swift.print("TRACE invalid at finish \(invalid.reason.rawValue)") }
+        }
+
+        func crossingError(_ at: Double, _ index: Int?, _ crossing: Int) -> String {
+            guard let index, crossing < sweep.runs[index].truth.crossingTimes.count else { return "" }
+            let truth = sweep.runs[index].truth.crossingTimes[crossing]
+            return " truth \(fixed(truth, 4)) error \(fixed((at - truth) * 1000, 2)) ms"
+        }
+    }
+}
