@@ -18,8 +18,9 @@ import GateSpeedFrames
 ///   drift up to ±25 %;
 /// - riders: 1–3, alternating directions, each starting 2.5–6 s after the previous one finished;
 ///   1.5–1.9 m tall; 13–55 km/h at the start post, −1.5…+1.5 m/s² in half of the runs (never
-///   below 11 km/h before leaving the view); on the post line or up to 1.5 m nearer or farther, weaving up to ±1.5 m in
-///   half of them, leaning 0–12° forward; clothes darker or brighter than the ground, of any
+///   below 11 km/h before leaving the view); on the post line or up to 1.5 m nearer or farther,
+///   or in half of them weaving round the poles up to ±1.5 m (at most 1 g sideways, so less
+///   the faster they ride), leaning 0–12° forward; clothes darker or brighter than the ground, of any
 ///   colour;
 /// - people: 0–3 bystanders standing or walking (0.5–2 m/s), just behind the riders' line (their
 ///   size) or 6–20 m behind; in one scene in ten someone stands on the course while it is learnt,
@@ -33,6 +34,8 @@ public enum PerspectiveSweep {
     static let learningSeconds = 1.3
     /// How far beyond each end post the camera must see, metres (a rider is followed before post 1).
     static let viewMarginMetres = 3.0
+    /// A weaving rider's axis passes each pole at least this far from it, metres.
+    static let poleClearanceMetres = 0.4
 
     /// The scene drawn from `seed`; the same seed gives the same scene.
     public static func scene(seed: UInt64) -> PerspectiveSweepScene {
@@ -244,8 +247,19 @@ public enum PerspectiveSweep {
             let floor = (least * least - speed * speed) / (2 * (courseLength + reach + 1))
             motion = .accelerating(initialSpeed: speed, acceleration: max(floor, random.uniform(-1.5...1.5)))
         }
-        let across = random.unit() < 0.45 ? 0 : random.uniform(-1.5...1.5)
-        let weave = random.unit() < 0.5 ? 0 : random.uniform(0.3...1.5)
+        var across = random.unit() < 0.45 ? 0 : random.uniform(-1.5...1.5)
+        var weave = random.unit() < 0.5 ? 0 : random.uniform(0.3...1.5)
+        if weave > 0 {
+            // A weave passes the poles on alternate sides, clear of them (its line near the
+            // posts'), and turns at no more than 1 g sideways: the weave's lateral acceleration
+            // peaks at v² × amplitude × (π / spacing)², at the fastest the rider rides.
+            var fastest = speed
+            if case .accelerating(let v0, let a) = motion { fastest = max(v0, max(0, v0 * v0 + 2 * a * courseLength).squareRoot()) }
+            let bend = 3.141592653589793 / (courseLength / 4)
+            across = max(-0.3, min(0.3, across))
+            weave = min(weave, 9.81 / (fastest * fastest * bend * bend))
+            if weave < abs(across) + poleClearanceMetres { weave = 0 }
+        }
         let (luma, blue, red) = clothes(colour, &random)
         return PerspectiveRider(direction: direction, startTime: 0, motion: motion, heightMetres: random.uniform(1.5...1.9),
                                 acrossMetres: across, weaveMetres: weave, forwardLeanDegrees: random.uniform(0...12),
