@@ -144,7 +144,7 @@ public enum PerspectiveSweep {
             if case .accelerating(_, let a) = rider.motion, abs(a) >= 0.75 { own.append(.accelerating) }
             if direction == .rightToLeft { own.append(.rightToLeft) }
             if index > 0 { own.append(.laterRun) }
-            if abs(rider.weaveMetres) >= 0.75 { own.append(.weaving) }
+            if rider.weaveMetres > 0 { own.append(.weaving) }
             if abs(rider.acrossMetres) >= 1 { own.append(.offLine) }
             riderTraits.append(own)
             runs.append(PerspectiveSweepRun(rider: rider, truth: truth, entersView: enters, leavesView: leaves, traits: []))

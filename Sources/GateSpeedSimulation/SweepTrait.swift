@@ -74,7 +74,7 @@ public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Com
     /// A bag put down on the course and picked up later.
     case bag = "bag dropped and picked up"
     // Perspective (`PerspectiveSweep` only)
-    /// Weaving through the posts by at least 0.75 m either side of the rider's line.
+    /// Weaving round the poles, passing them on alternate sides.
     case weaving = "weaving"
     /// Riding a line at least 1 m nearer or farther than the posts.
     case offLine = "off the post line"

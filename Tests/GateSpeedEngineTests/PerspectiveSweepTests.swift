@@ -74,8 +74,8 @@ import GateSpeedSimulation
             }
         }
         #expect((60...140).contains(cropped), "about a quarter cropped: \(cropped)")
-        #expect(Double(weaving) >= 0.25 * Double(riders), "weaving \(weaving) of \(riders)")
-        #expect(Double(offLine) >= 0.15 * Double(riders), "off the line \(offLine) of \(riders)")
+        #expect(Double(weaving) >= 0.1 * Double(riders), "weaving \(weaving) of \(riders)")
+        #expect(Double(offLine) >= 0.06 * Double(riders), "off the line \(offLine) of \(riders)")
         #expect((fractions.min() ?? 1) < 0.04 && (fractions.max() ?? 0) > 0.3, "rider sizes \(fractions.min() ?? 0)-\(fractions.max() ?? 0)")
     }
 
@@ -109,10 +109,13 @@ import GateSpeedSimulation
 
     /// The regression guard, and a record of how far the gate-plane path is from the issue's
     /// targets on scenes it was not tuned on. When the sweep was written (session 21) the vision
-    /// timed 13 of the fixed set's 18 runs within 2 % (p99 1.69 %), announced 3 more than 2 % off
-    /// (65/1 +6.3 %, 1/2 +2.3 %, 27/2 -2.3 %), threw one out (`inner_start`) and missed one; the bounds
-    /// are those with a run of slack, and vision work may only raise the floor and lower the
-    /// ceilings. (A change to `PerspectiveSweep` changes the set: measure again.)
+    /// timed 13 of the fixed set's 18 runs within 2 %, announced 3 more than 2 % off (65/1 +6.3 %,
+    /// 1/2 +2.3 %, 27/2 -2.3 %), threw one out (`inner_start`) and missed one; with lost feet
+    /// left out of the depth (`GatePlaneTrack+LostFoot`) and weaves held to what a rider can
+    /// turn, 15 of 18 (p99 1.82 %), one announced off (65/1 +6.3 %: a rider 12 px tall at
+    /// 320x240, where a pixel of foot height is more than a metre of depth), one `skipped_post`,
+    /// one missed. The bounds are those with a run of slack; vision work may only raise the floor
+    /// and lower the ceilings. (A change to `PerspectiveSweep` changes the set: measure again.)
     @Test func theFixedSetIsTimedAtLeastAsWellAsWhenTheSweepWasWritten() async throws {
         try #require(Self.quickSeeds.count == 12)
         let outcomes = try await withThrowingTaskGroup(of: SweepSceneOutcome.self) { group in
@@ -126,8 +129,8 @@ import GateSpeedSimulation
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 20).joined(separator: "\n"))
         print("perspective fixed set (seeds \(Self.quickSeeds)):\n\(report.rawValue)")
         #expect(tally.runCount == 18, report)
-        #expect(tally.detectedCount >= 12, report)
-        #expect(tally.wrongSpeedCount <= 4, report)
+        #expect(tally.detectedCount >= 14, report)
+        #expect(tally.wrongSpeedCount <= 2, report)
         #expect(tally.falseStartCount == 0, report)
     }
 }
