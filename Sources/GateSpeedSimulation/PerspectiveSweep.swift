@@ -57,12 +57,8 @@ public enum PerspectiveSweep {
         scene.colour = random.unit() < 0.35
         let cropped = random.unit() < 0.25
         let geometry = cropped ? courseBand(scene) : .identity
-        add(.lowResolution, camera.width <= 320)
-        add(.highDefinition, camera.width >= 960)
-        add(.lowFrameRate, scene.framesPerSecond < 20)
-        add(.highFrameRate, scene.framesPerSecond >= 90)
-        add(.drops, scene.dropFraction >= 0.05)
-        add(.jitter, scene.timestampJitter >= 0.003)
+        traits += SweepTrait.camera(width: camera.width, framesPerSecond: scene.framesPerSecond,
+                                    dropFraction: scene.dropFraction, timestampJitter: scene.timestampJitter)
         add(.colour, scene.colour)
         add(.croppedView, cropped)
         add(.wideLens, camera.horizontalFieldOfViewDegrees >= 80)

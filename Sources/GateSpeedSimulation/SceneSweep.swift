@@ -136,12 +136,8 @@ public enum SceneSweep {
     static func traits(of drawn: SweepParameters) -> [SweepTrait] {
         var traits: [SweepTrait] = []
         func add(_ trait: SweepTrait, _ condition: Bool) { if condition { traits.append(trait) } }
-        add(.lowResolution, drawn.width <= 320)
-        add(.highDefinition, drawn.width >= 960)
-        add(.lowFrameRate, drawn.framesPerSecond < 20)
-        add(.highFrameRate, drawn.framesPerSecond >= 90)
-        add(.drops, drawn.dropFraction >= 0.05)
-        add(.jitter, drawn.timestampJitter >= 0.003)
+        traits += SweepTrait.camera(width: drawn.width, framesPerSecond: drawn.framesPerSecond,
+                                    dropFraction: drawn.dropFraction, timestampJitter: drawn.timestampJitter)
         add(.shake, drawn.cameraShake >= 1)
         add(.sway, drawn.cameraShake >= 0.5 && drawn.shakeFrequency > 0)
         add(.bump, drawn.bumpTime != nil)

@@ -85,6 +85,18 @@ public enum SweepTrait: String, Sendable, Equatable, Hashable, CaseIterable, Com
     /// The camera 20 m or nearer the post line.
     case nearCamera = "camera 20 m or nearer"
 
+    /// The camera's traits, in this order: size, frame rate, drops and jitter (one rule for every sweep).
+    static func camera(width: Int, framesPerSecond: Double, dropFraction: Double, timestampJitter: Double) -> [SweepTrait] {
+        var traits: [SweepTrait] = []
+        if width <= 320 { traits.append(.lowResolution) }
+        if width >= 960 { traits.append(.highDefinition) }
+        if framesPerSecond < 20 { traits.append(.lowFrameRate) }
+        if framesPerSecond >= 90 { traits.append(.highFrameRate) }
+        if dropFraction >= 0.05 { traits.append(.drops) }
+        if timestampJitter >= 0.003 { traits.append(.jitter) }
+        return traits
+    }
+
     public static func < (a: SweepTrait, b: SweepTrait) -> Bool {
         let all = allCases
         return (all.firstIndex(of: a) ?? 0) < (all.firstIndex(of: b) ?? 0)
