@@ -14,46 +14,20 @@ enum SweepPerspectiveTrace {
         let scene = sweep.scene
         var source = PerspectiveCourseSource(scene: scene)
         func fixed(_ value: Double, _ digits: Int) -> String { BenchReport.fixed(value, digits) }
-        func run(at t: Double) -> Int? {
-            sweep.runs.indices.last { sweep.runs[$0].entersView <= t && t <= sweep.runs[$0].leavesView }
-        }
+        var events = SweepTraceEvents(runs: sweep.runs, listingCrossings: true)
         let camera = gate.camera.position
         Swift.print("TRACE course posts solved " + gate.postAlong.map { fixed($0, 3) }.joined(separator: " ")
                     + " true " + scene.postPositions.map { fixed($0, 3) }.joined(separator: " ")
                     + " | camera solved x \(fixed(camera.x, 2)) y \(fixed(camera.y, 2)) z \(fixed(camera.z, 2))"
                     + " gate sigma \(fixed(gate.gateDistanceSigma, 3)) m")
-        var runIndex: Int?
-        var crossingIndex = 0
         var fed = 0
         while source.nextFrame({ frame in
             let t = frame.timestamp
             var ended = false
-            pipeline.process(frame) { event in
-                switch event {
-                case .start(let at, let post, _):
-                    runIndex = run(at: at)
-                    crossingIndex = 0
-                    Swift.print("TRACE start post \(post) t \(fixed(at, 4))" + crossingError(at, runIndex, 0))
-                case .post(let at, let post, _):
-                    crossingIndex += 1
-                    Swift.print("TRACE post \(post) t \(fixed(at, 4))" + crossingError(at, runIndex, crossingIndex))
-                case .result(let result):
-                    let truth = runIndex.map { sweep.runs[$0].truth.speedKmh } ?? .nan
-                    Swift.print("TRACE result \(fixed(result.speedKmh, 3)) ± \(fixed(result.uncertaintyKmh, 3)) truth "
-                                + "\(fixed(truth, 3)) error \(fixed((result.speedKmh - truth) / truth * 100, 3)) % ± "
-                                + "\(fixed(result.uncertaintyKmh / truth * 100, 3)) % crossings "
-                                + result.crossingTimes.map { fixed($0, 4) }.joined(separator: " "))
-                    ended = true
-                case .invalid(let invalid):
-                    Swift.print("TRACE invalid \(invalid.reason.rawValue) t \(fixed(invalid.t, 3))")
-                    ended = true
-                case .ready(let at):
-                    Swift.print("TRACE ready t \(fixed(at, 3))")
-                }
-            }
+            pipeline.process(frame) { event in if events.print(event) { ended = true } }
             let newlyFed = pipeline.fedSampleCount - fed
             fed = pipeline.fedSampleCount
-            if let index = run(at: t) {
+            if let index = events.run(at: t) {
                 let rider = sweep.runs[index].rider
                 let truth = scene.groundPoint(of: rider, at: t)
                 var line = "TRACE frame t \(fixed(t, 4)) seq \(frame.sequence) run \(index + 1) true x \(fixed(truth.x, 2)) y \(fixed(truth.y, 2))"
@@ -86,10 +60,5 @@ enum SweepPerspectiveTrace {
             if case .invalid(let invalid) = event { Swift.print("TRACE invalid at finish \(invalid.reason.rawValue)") }
         }
 
-        func crossingError(_ at: Double, _ index: Int?, _ crossing: Int) -> String {
-            guard let index, crossing < sweep.runs[index].truth.crossingTimes.count else { return "" }
-            let truth = sweep.runs[index].truth.crossingTimes[crossing]
-            return " truth \(fixed(truth, 4)) error \(fixed((at - truth) * 1000, 2)) ms"
-        }
     }
 }
