@@ -29,7 +29,8 @@ public enum SweepReport {
         if coverage.total > 0 {
             lines.append("speed ± (95 %) holds the truth in \(coverage.covered) of \(coverage.total) detected runs ("
                          + SweepText.percent(Double(coverage.covered) / Double(coverage.total), 1) + "); median ± "
-                         + SweepText.number(tally.medianUncertaintyPercent ?? 0, 2) + " %")
+                         + SweepText.number(tally.medianUncertaintyPercent ?? 0, 2) + " %"
+                         + wrongSpeedCoverage(tally))
         }
         let seeds = tally.falseStartSeeds
         var falseStarts = "false starts: \(tally.falseStartCount) in \(seeds.count) of \(tally.scenes) scenes"
@@ -63,6 +64,13 @@ public enum SweepReport {
             for run in largest { lines.append("  " + line(run)) }
         }
         return lines
+    }
+
+    /// "; in C of W runs announced more than 2 % off" when any was (nothing otherwise).
+    static func wrongSpeedCoverage(_ tally: SweepTally) -> String {
+        let wrong = tally.wrongSpeedCoverage
+        guard wrong.total > 0 else { return "" }
+        return "; in \(wrong.covered) of \(wrong.total) runs announced more than 2 % off"
     }
 
     /// One case: "seed 17 run 2/3, 31.2 km/h: missed [small rider, later run] | 640x480 30 fps …".

@@ -61,6 +61,13 @@ public struct SweepTally: Sendable {
         return (judged.count(where: { $0 }), judged.count)
     }
 
+    /// Of the runs announced more than the detection tolerance off that gave a ±, how many had the
+    /// true speed inside it (the speed said honestly that it could be that far off), and how many gave one.
+    public var wrongSpeedCoverage: (covered: Int, total: Int) {
+        let judged = runs.filter { if case .wrongSpeed = $0.verdict { true } else { false } }.compactMap(\.isCoveredByUncertainty)
+        return (judged.count(where: { $0 }), judged.count)
+    }
+
     /// The median of the detected runs' ±, percent of their speed; nil without one.
     public var medianUncertaintyPercent: Double? {
         let values = runs.compactMap { run -> Double? in
