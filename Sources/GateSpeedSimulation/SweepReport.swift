@@ -31,6 +31,8 @@ public enum SweepReport {
                          + SweepText.percent(Double(coverage.covered) / Double(coverage.total), 1) + "); median ± "
                          + SweepText.number(tally.medianUncertaintyPercent ?? 0, 2) + " %"
                          + wrongSpeedCoverage(tally))
+        } else if tally.wrongSpeedCoverage.total > 0 {
+            lines.append("speed ± (95 %) holds the truth " + wrongSpeedCoverage(tally).dropFirst(2))
         }
         let seeds = tally.falseStartSeeds
         var falseStarts = "false starts: \(tally.falseStartCount) in \(seeds.count) of \(tally.scenes) scenes"
