@@ -136,7 +136,7 @@ let package = Package(
         // `gatespeed-bench`: the benchmark and the sweep with the counting allocator, which must
         // be linked into exactly one executable, and never the appliance (`make callgrind`).
         .executableTarget(name: "GateSpeedBench",
-                          dependencies: ["GateSpeedApp", "GateSpeedPlatform", "GateSpeedConfig", "GateSpeedCore",
+                          dependencies: ["GateSpeedApp", "GateSpeedPlatform", "GateSpeedConfig", "GateSpeedCore", "GateSpeedGeometry",
                                          "GateSpeedFrames", "GateSpeedVision", "GateSpeedEngine",
                                          "GateSpeedSimulation", "FFmpegMedia", "GateSpeedLiveView",
                                          "GateSpeedRecording", "AllocationCounting"],

@@ -333,6 +333,27 @@ import GateSpeedSimulation
         #expect(line?.hasPrefix("speed ± (95 %) holds the truth in 1 of 2 detected runs (50.0 %)") == true, "\(line ?? "no line")")
     }
 
+    /// A speed announced more than 2 % off is the worst outcome; the report says how many of those
+    /// at least said, by their ±, that they could be that far off.
+    @Test func theReportSaysWhetherTheWrongSpeedsUncertaintyHeldTheTruth() throws {
+        let sweep = try Self.twoRiders()
+        let first = sweep.runs[0], second = sweep.runs[1]
+        let outcome = SweepSceneOutcome(judging: [
+            .start(t: first.truth.crossingTimes[0], direction: first.direction),
+            .result(speedKmh: first.truth.speedKmh * 1.05, crossingTimes: first.truth.crossingTimes, direction: first.direction,
+                    uncertaintyKmh: first.truth.speedKmh * 0.06),
+            .start(t: second.truth.crossingTimes[0], direction: second.direction),
+            .result(speedKmh: second.truth.speedKmh * 0.96, crossingTimes: second.truth.crossingTimes, direction: second.direction,
+                    uncertaintyKmh: second.truth.speedKmh * 0.01),
+        ], of: sweep)
+        var tally = SweepTally()
+        tally.add(outcome)
+        #expect(tally.wrongSpeedCount == 2)
+        #expect(tally.wrongSpeedCoverage == (covered: 1, total: 2))
+        let line = SweepReport.lines(tally, worst: 0).first { $0.hasPrefix("speed ± (95 %) holds the truth") }
+        #expect(line == "speed ± (95 %) holds the truth in 1 of 2 runs announced more than 2 % off", "\(line ?? "no line")")
+    }
+
     @Test func theTallyCountsAndRanksAsTheReportSays() {
         func run(_ seed: UInt64, _ verdict: SweepRunOutcome.Verdict, _ traits: [SweepTrait] = []) -> SweepRunOutcome {
             SweepRunOutcome(seed: seed, index: 0, runCount: 1, truthKmh: 100, verdict: verdict, traits: traits, sceneDescription: "")
