@@ -75,12 +75,12 @@ public enum PerspectiveSweep {
                      + " | course " + SweepText.number(courseLength, 0) + " m")
 
         // Light.
-        let contrast = random.unit()
-        scene.contrastScale = contrast < 0.6 ? 1 : contrast < 0.9 ? random.uniform(0.4...0.95) : random.uniform(1.05...1.2)
-        scene.noise = random.uniform(1...8)
-        if random.unit() < 0.5 {
-            scene.lightDrift = random.uniform(0.02...0.25)
-            scene.lightDriftPeriod = random.uniform(6...40)
+        let light = SweepLight.draw(&random)
+        scene.contrastScale = light.contrastScale
+        scene.noise = light.noise
+        if let drift = light.drift {
+            scene.lightDrift = drift.amplitude
+            scene.lightDriftPeriod = drift.periodSeconds
         }
         add(.dusk, scene.contrastScale < 0.7)
         add(.noisy, scene.noise >= 5)

@@ -120,12 +120,12 @@ public enum SceneSweep {
     }
 
     static func drawLight(_ drawn: inout SweepParameters, _ random: inout SeededRandom) {
-        let contrast = random.unit()
-        drawn.contrastScale = contrast < 0.6 ? 1 : contrast < 0.9 ? random.uniform(0.4...0.95) : random.uniform(1.05...1.2)
-        drawn.noise = random.uniform(1...8)
-        if random.unit() < 0.5 {
-            drawn.lightDrift = random.uniform(0.02...0.25)
-            drawn.lightDriftPeriod = random.uniform(6...40)
+        let light = SweepLight.draw(&random)
+        drawn.contrastScale = light.contrastScale
+        drawn.noise = light.noise
+        if let drift = light.drift {
+            drawn.lightDrift = drift.amplitude
+            drawn.lightDriftPeriod = drift.periodSeconds
         }
         drawn.shadows = random.unit() < 0.25
     }
