@@ -46,9 +46,8 @@ public enum PerspectiveSweep {
 
         // The course and the camera.
         let courseLength = random.unit() < 0.7 ? 28 : random.uniform(20...40).rounded()
-        var camera = drawCamera(courseLength: courseLength, &random)
+        let camera = drawCamera(courseLength: courseLength, &random)
         var scene = PerspectiveScene(duration: 0, courseLength: courseLength, camera: camera)
-        camera = scene.camera
         scene.framesPerSecond = SceneSweep.pick([(10, 1), (12, 0.5), (15, 1), (20, 1), (24, 0.5), (25, 1.5), (29.97, 0.5),
                                                  (30, 3), (50, 1), (60, 1.5), (90, 0.5), (120, 0.5)]
                                                     .filter { camera.width < 960 || $0.0 <= 60 }, &random)
@@ -193,7 +192,7 @@ public enum PerspectiveSweep {
         words.append("riders: " + riderWords.joined(separator: ", "))
         if !peopleWords.isEmpty { words.append(peopleWords.joined(separator: ", ")) }
         return PerspectiveSweepScene(seed: seed, scene: scene, geometry: geometry, markNoisePixels: 0.5,
-                                     cameraFactsGiven: true, runs: runs, sceneTraits: sceneTraits,
+                                     runs: runs, sceneTraits: sceneTraits,
                                      parameters: words.joined(separator: " | "))
     }
 

@@ -9,8 +9,6 @@ public struct PerspectiveSweepScene: Sendable {
     public var geometry: FrameGeometry
     /// Gaussian noise of each post mark, pixels (1 sigma): a user tapping the poles on a still.
     public var markNoisePixels: Double
-    /// Whether the user typed in the camera's height, distance and lens besides the marks.
-    public var cameraFactsGiven: Bool
     /// Every rider's run, in start order (bystanders are not runs).
     public var runs: [PerspectiveSweepRun]
     /// Traits of the whole scene (camera, light, people), shared by every run.

@@ -70,21 +70,15 @@ enum SweepCommand {
                   + BenchReport.fixed(100 * Double(grey.failed) / Double(max(1, grey.total)), 1) + " %)")
         }
         if let only = judged.first, judged.count == 1, perspective {
-            // A replay: the truth and what the pipeline said.
             let sweep = PerspectiveSweep.scene(seed: seed)
-            print(sweep.description)
-            for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
-            print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+            printReplay(sweep.description, runs: sweep.runs, events: only.events)
             // GATESPEED_SWEEP_TRACE=1: every frame's gate-plane reading against the truth.
             if getenv("GATESPEED_SWEEP_TRACE") != nil {
                 do throws(SweepFailure) { try SweepPerspectiveTrace.print(sweep) } catch { return 1 }
             }
         } else if let only = judged.first, judged.count == 1 {
-            // A replay: the truth and what the pipeline said, to see where it went wrong.
             let sweep = SceneSweep.scene(seed: seed)
-            print(sweep.description)
-            for (index, run) in sweep.runs.enumerated() { print("  run \(index + 1): " + run.summary) }
-            print("  events: " + only.events.map(\.summary).joined(separator: ", "))
+            printReplay(sweep.description, runs: sweep.runs, events: only.events)
             // GATESPEED_SWEEP_TRACE=1: every frame's timed position and every crossing against the truth
             // (=detector: what the detector made of each frame, printed as the scene is judged;
             // =tracker: what the tracker follows, frame by frame, against where the riders are;
@@ -97,6 +91,14 @@ enum SweepCommand {
             }
         }
         return 0
+    }
+
+    /// A replay's head: the scene, the truth of each run and what the pipeline said, to see where
+    /// it went wrong.
+    private static func printReplay<Run: SweepCountedRun>(_ description: String, runs: [Run], events: [SweepEvent]) {
+        print(description)
+        for (index, run) in runs.enumerated() { print("  run \(index + 1): " + run.summary) }
+        print("  events: " + events.map(\.summary).joined(separator: ", "))
     }
 
     /// One scene's verdicts, the events they were judged from, and the frames it took.
@@ -152,8 +154,8 @@ enum SweepCommand {
     }
 
     /// Runs a perspective scene as a user sets it up: the posts marked on the view (with the
-    /// scene's mark noise, written to four decimals), the camera facts typed in when the scene
-    /// gives them, the camera solved from them; then every frame through a fresh pipeline with
+    /// scene's mark noise, written to four decimals), the camera's height, distance and lens
+    /// typed in, the camera solved from them; then every frame through a fresh pipeline with
     /// gate-plane timing.
     static func judge(_ sweep: PerspectiveSweepScene) throws(SweepFailure) -> Judged {
         var (pipeline, _) = try perspectivePipeline(sweep)
@@ -168,10 +170,8 @@ enum SweepCommand {
     static func perspectivePipeline(_ sweep: PerspectiveSweepScene) throws(SweepFailure) -> (TimingPipeline, GateCourse) {
         let scene = sweep.scene, geometry = sweep.geometry, camera = scene.camera
         let marks = sweep.viewMarks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) }
-        let hints = sweep.cameraFactsGiven
-            ? CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
-                          horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees)
-            : CameraHints()
+        let hints = CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
+                                horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees)
         let survey = GateSurvey(marks: marks, poleHeightMetres: scene.poleHeightMetres, camera: hints,
                                 sensorWidth: camera.width, sensorHeight: camera.height)
         let gate: GateCourse
