@@ -51,7 +51,7 @@ public struct GateCourse: Sendable {
         self.frameGeometry = frameGeometry
         self.sensorWidth = sensorWidth
         self.sensorHeight = sensorHeight
-        awaySign = solution.camera.position.y < 0 ? 1 : -1
+        awaySign = solution.camera.awaySign
         gateDistanceSigma = Self.gateDistanceSigma(solution)
     }
 

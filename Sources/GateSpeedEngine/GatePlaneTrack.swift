@@ -83,8 +83,8 @@ struct GatePlaneTrack: Sendable {
     /// points correlated, so the scatter understates the error of their mean.
     let depthNoiseFactor = 1.25
     private let cameraX: Double, cameraY: Double
-    /// Metres across the course of the direction away from the camera (+1 or -1).
-    var awayFromCamera: Double { cameraY < 0 ? 1 : -1 }
+    /// Sign of the direction away from the camera across the course (`PinholeCamera.awaySign`).
+    let awayFromCamera: Double
     /// The frame at logical index `index`.
     subscript(frame index: Int) -> Entry { frames[index] }
     /// The frames held: pending ones, and the history the next ones are judged with.
@@ -96,6 +96,7 @@ struct GatePlaneTrack: Sendable {
         self.depthBiasSigma = depthBiasSigma
         cameraX = camera.position.x
         cameraY = camera.position.y
+        awayFromCamera = camera.awaySign
         frames = CentredWindow(window: window, capacity: capacity, filler: Entry())
     }
 

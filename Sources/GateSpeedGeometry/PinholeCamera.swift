@@ -19,6 +19,9 @@ public struct PinholeCamera: Sendable, Equatable {
     /// Unit vector along the optical axis, course coordinates.
     public private(set) var forward: CoursePoint
 
+    /// Sign of "away from the camera" along course y: +1 when the camera stands at negative y.
+    public var awaySign: Double { position.y < 0 ? 1 : -1 }
+
     /// A camera from yaw, pitch and roll in radians: yaw turns the optical axis from +y toward +x,
     /// pitch tilts it down, roll turns the sensor clockwise as seen from behind the camera (so the
     /// picture turns anticlockwise). Yaw π looks toward −y.
