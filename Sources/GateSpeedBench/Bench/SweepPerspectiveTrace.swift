@@ -5,7 +5,8 @@ import GateSpeedSimulation
 /// `GATESPEED_SWEEP_TRACE=1 gatespeed bench --sweep 1 --seed S --perspective`: replays perspective
 /// scene S through the gate-plane pipeline and prints, for every analysed frame while a run's rider
 /// is in view, what the detector read (the foot's depth across the course and its position along,
-/// metres, against the truth's body axis, `PerspectiveScene.groundPoint`) and the smoothed sample
+/// metres, against the truth's body axis, `PerspectiveScene.groundPoint`; `epx`: that depth error
+/// in pixels of foot height there, positive when read too far, i.e. too high) and the smoothed sample
 /// the timing machine was handed (on its own, earlier, timestamp) against the truth at that time;
 /// then every crossing and result against the truth. Course metres: x along from post 1, y across.
 enum SweepPerspectiveTrace {
@@ -37,6 +38,11 @@ enum SweepPerspectiveTrace {
                         let across = foot.y + gate.awaySign * GateCourse.footToAxisMetres
                         line += " foot x \(fixed(foot.x, 2)) (\(fixed(foot.x - truth.x, 2))) y \(fixed(across, 2)) (\(fixed(across - truth.y, 2)))"
                             + " fsig \(fixed(seen.footSigma * pipeline.lastOutput.viewHeightPixels, 1)) px"
+                        let vh = pipeline.lastOutput.viewHeightPixels
+                        if vh > 0, let lower = gate.groundPoint(viewX: seen.footX, viewY: seen.footY + 1 / vh) {
+                            let perPx = abs(lower.y - foot.y)
+                            line += " epx \(fixed((across - truth.y) * gate.awaySign / perPx, 2))"
+                        }
                     }
                 } else {
                     line += " | none"
