@@ -60,10 +60,22 @@ extension GatePlaneTrack {
     /// to its grid cell, whose sigma is the cell, is somewhere in that cell) and
     /// `lostFootBoundPixels`. Its pixels come back from its weight (`TimingPipeline.gateReading`).
     func lostFootMargin(_ entry: Entry) -> Double {
-        let sigmaPixels = TimingPipeline.cleanFootSigmaPixels / max(1e-6, entry.footWeight).squareRoot()
+        let sigmaPixels = Self.footSigmaPixels(entry)
         let metresPerPixel = entry.depthSigma / sigmaPixels
         let pixels = min(Self.lostFootDeviations * sigmaPixels, max(sigmaPixels, Self.lostFootBoundPixels))
         return pixels * metresPerPixel
+    }
+
+    /// The sigma of `entry`'s foot height, pixels, from its weight (`TimingPipeline.gateReading`).
+    static func footSigmaPixels(_ entry: Entry) -> Double {
+        TimingPipeline.cleanFootSigmaPixels / max(1e-6, entry.footWeight).squareRoot()
+    }
+
+    /// Whether `entry`'s foot is a measured edge (its margin is three of its sigmas), not a
+    /// reading known only to its grid cell.
+    static func isMeasuredFoot(_ entry: Entry) -> Bool {
+        let sigmaPixels = footSigmaPixels(entry)
+        return lostFootDeviations * sigmaPixels <= max(sigmaPixels, lostFootBoundPixels)
     }
 
     /// The envelope of the nearer foot depths of `current`'s person in `low...high` (see above);
@@ -98,7 +110,7 @@ extension GatePlaneTrack {
         var disputed = 0
         for j in low...high {
             let e = self[frame: j]
-            guard e.trackID == current.trackID && e.hasFoot else { continue }
+            guard e.trackID == current.trackID && e.hasFoot && Self.isMeasuredFoot(e) else { continue }
             let dt = e.t - current.t
             if isLostFoot(e, dt: dt, envelope: strict) && !isLostFoot(e, dt: dt, envelope: envelope) { disputed += 1 }
         }
