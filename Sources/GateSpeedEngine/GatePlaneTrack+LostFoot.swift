@@ -33,8 +33,11 @@
 extension GatePlaneTrack {
     /// Fits of the nearer readings alone that pull the envelope onto the feet.
     static let lostFootEnvelopePasses = 2
-    /// Readings a fit of the nearer half needs (fewer: the envelope stays where it is).
-    static let lostFootLeastReadings = 5
+    /// Readings a fit of the nearer half needs (fewer: the envelope stays where it is). At 10–20
+    /// fps the window holds 6–12 feet and their nearer half 3–6 (it is fitted by a line or their
+    /// mean, `LocalQuadraticFit.solve`); needing 5 left the least-squares fit, dragged by the lost
+    /// feet, as the envelope at low frame rates.
+    static let lostFootLeastReadings = 3
     /// How many of its own depth sigmas a measured foot edge may lie beyond the envelope.
     static let lostFootDeviations = 3.0
     /// Spread of the feet across the course in a skating stride, metres (each foot pushes out
