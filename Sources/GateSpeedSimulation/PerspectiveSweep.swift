@@ -8,7 +8,8 @@ import GateSpeedFrames
 /// What is drawn:
 /// - camera: 320x240 to 1280x720, 15–35 m from the post line, 1.5–3.5 m high, a lens wide enough
 ///   to see 3 m beyond either end post (55–100°), turned up to ±2° and rolled up to ±1°; in one
-///   scene in four the view cropped to the band of the course (the rider a larger share of it);
+///   scene in four the view cropped to the band of the course (the rider a larger share of it),
+///   never to fewer than 96 rows;
 ///   10–120 fps (at most 60 from 960 pixels wide), 0–15 % dropped frames, 0–5 ms jitter; colour
 ///   in a third of scenes;
 /// - the course: 28 m in seven scenes in ten, else 20–40 m; posts marked with 0.5 px of noise,
@@ -36,6 +37,8 @@ public enum PerspectiveSweep {
     static let viewMarginMetres = 3.0
     /// A weaving rider's axis passes each pole at least this far from it, metres.
     static let poleClearanceMetres = 0.4
+    /// The fewest rows a view cropped to the course band keeps, pixels.
+    static let minimumCropRows = 96
 
     /// The scene drawn from `seed`; the same seed gives the same scene.
     public static func scene(seed: UInt64) -> PerspectiveSweepScene {
@@ -339,6 +342,15 @@ public enum PerspectiveSweep {
         top = max(0, top - 0.02)
         bottom = min(1, bottom + 0.02)
         guard bottom > top + 0.05 else { return .identity }
+        // A user crops a sensor to a stream they can still see and set up from: never fewer rows
+        // than `minimumCropRows` (a 320x240 sensor is never cropped to 320x24). A band thinner than
+        // that is widened about its middle, kept inside the sensor.
+        let least = min(1, Double(minimumCropRows) / Double(scene.camera.height))
+        if bottom - top < least {
+            let middle = min(max(0.5 * (top + bottom), 0.5 * least), 1 - 0.5 * least)
+            top = max(0, middle - 0.5 * least)
+            bottom = min(1, middle + 0.5 * least)
+        }
         return FrameGeometry(crop: FrameGeometry.Rect(x: 0, y: top, width: 1, height: bottom - top))
     }
 }

@@ -82,9 +82,9 @@ import Testing
         if getenvValue("GS_ONE") != nil { scene.riders = [scene.riders[0]] }
         if getenvValue("GS_NOCROP") != nil { crop = .identity }
         func typed(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-        let (rules, course) = try WildSituationsTests.markedCourse(scene, geometry: crop)
+        let marked = try WildSituationsTests.markedCourse(scene, geometry: crop), course = marked.gate
         print("DIAG posts", course.postAlong, "camera", course.camera.position)
-        var pipeline = try TimingPipeline(course: rules, gateCourse: course, geometry: crop)
+        var pipeline = try marked.pipeline()
         var source = PerspectiveCourseSource(scene: scene)
         var track = GatePlaneTrack(camera: course.camera)
         func printSample(_ sample: RiderSample, _ id: UInt32) {

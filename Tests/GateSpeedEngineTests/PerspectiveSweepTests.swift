@@ -37,19 +37,16 @@ import GateSpeedSimulation
             let scene = sweep.scene
             #expect(sweep.geometry.crop.isValid, "seed \(seed)")
             if sweep.geometry != .identity { cropped += 1 }
+            let rows = Double(scene.camera.height) * sweep.geometry.crop.height
+            #expect(rows >= 96 - 1e-6, "seed \(seed): a view of \(rows) rows")
             for x in [-3.0] + scene.postPositions + [scene.courseLength + 3] {
                 let v = try #require(scene.camera.project(x: x, y: 0, z: 0), "seed \(seed)")
                 #expect(v.x > 0.05 && v.x < 0.95, "seed \(seed): x \(x) m at view x \(v.x)")
                 let view = sweep.geometry.viewPoint(sensorX: v.x, sensorY: v.y)
                 #expect(view.y > 0 && view.y < 1, "seed \(seed): post foot at view y \(view.y)")
             }
-            let marks = sweep.viewMarks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) }
-            let camera = scene.camera
-            let survey = GateSurvey(marks: marks, poleHeightMetres: scene.poleHeightMetres,
-                                    camera: CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
-                                                        horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees),
-                                    sensorWidth: camera.width, sensorHeight: camera.height)
-            if case .failure(let failure) = GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: sweep.geometry) {
+            if case .failure(let failure) = GateCourse.solve(Self.survey(sweep), lengthMetres: scene.courseLength,
+                                                              frameGeometry: sweep.geometry) {
                 Issue.record("seed \(seed): \(failure)")
             }
             #expect(!sweep.runs.isEmpty && sweep.runs.count <= 3)
@@ -67,8 +64,8 @@ import GateSpeedSimulation
                 if run.traits.contains(.weaving) { weaving += 1 }
                 if run.traits.contains(.offLine) { offLine += 1 }
                 let middle = scene.courseLength / 2
-                if let feet = camera.project(x: middle, y: run.rider.acrossMetres, z: 0),
-                   let head = camera.project(x: middle, y: run.rider.acrossMetres, z: run.rider.heightMetres) {
+                if let feet = scene.camera.project(x: middle, y: run.rider.acrossMetres, z: 0),
+                   let head = scene.camera.project(x: middle, y: run.rider.acrossMetres, z: run.rider.heightMetres) {
                     fractions.append((feet.y - head.y) / sweep.geometry.crop.height)
                 }
             }
@@ -87,20 +84,22 @@ import GateSpeedSimulation
     static let quickSeeds: [UInt64] = Array((UInt64(1)...2000).lazy
         .filter { PerspectiveSweep.scene(seed: $0).megapixelFrames <= quickBudget }.prefix(12))
 
+    /// What the user types in for `sweep`: the posts as marked on the view and the camera facts.
+    static func survey(_ sweep: PerspectiveSweepScene) -> GateSurvey {
+        let camera = sweep.scene.camera
+        return GateSurvey(marks: sweep.viewMarks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) },
+                          poleHeightMetres: sweep.scene.poleHeightMetres,
+                          camera: CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
+                                              horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees),
+                          sensorWidth: camera.width, sensorHeight: camera.height)
+    }
+
     /// A perspective scene as the bench judges it: marked posts, the camera facts typed in, the
     /// camera solved, gate-plane timing through the whole per-frame path.
     static func judge(_ sweep: PerspectiveSweepScene) throws -> SweepSceneOutcome {
-        let scene = sweep.scene, camera = scene.camera
-        let marks = sweep.viewMarks.map { GateSurvey.Mark(baseX: $0.base.x, baseY: $0.base.y, topX: $0.top.x, topY: $0.top.y) }
-        let survey = GateSurvey(marks: marks, poleHeightMetres: scene.poleHeightMetres,
-                                camera: CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
-                                                    horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees),
-                                sensorWidth: camera.width, sensorHeight: camera.height)
-        let gate = try GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: sweep.geometry).get()
-        var rules = Course()
-        rules.lengthMetres = scene.courseLength
-        rules.posts = marks.map(\.baseX)
-        var pipeline = try TimingPipeline(course: rules, gateCourse: gate, geometry: sweep.geometry)
+        let scene = sweep.scene
+        var pipeline = try MarkedCourse.solve(survey(sweep), lengthMetres: scene.courseLength, frameGeometry: sweep.geometry)
+            .get().pipeline()
         var source = PerspectiveCourseSource(scene: scene)
         let events = SceneRun.drive(&source, pipeline: &pipeline).events
         return SweepSceneOutcome(judging: SceneSweepTests.sweepEvents(events), seed: sweep.seed, runs: sweep.runs,
@@ -114,7 +113,8 @@ import GateSpeedSimulation
     /// left out of the depth (`GatePlaneTrack+LostFoot`) and weaves held to what a rider can
     /// turn, 15 of 18 (p99 1.82 %), one announced off (65/1 +6.3 %: a rider 12 px tall at
     /// 320x240, where a pixel of foot height is more than a metre of depth), one `skipped_post`,
-    /// one missed. The bounds are those with a run of slack; vision work may only raise the floor
+    /// one missed. (Session 22 held a cropped view to at least 96 rows: the set and its figures
+    /// are unchanged.) The bounds are those with a run of slack; vision work may only raise the floor
     /// and lower the ceilings. (A change to `PerspectiveSweep` changes the set: measure again.)
     @Test func theFixedSetIsTimedAtLeastAsWellAsWhenTheSweepWasWritten() async throws {
         try #require(Self.quickSeeds.count == 12)

@@ -73,8 +73,7 @@ import Testing
         guard geometry != .identity else {
             return SituationCheck(events: try PerspectiveRun(scene).events, rides: rides, sceneEnd: scene.duration)
         }
-        let marked = try markedCourse(scene, geometry: geometry)
-        var pipeline = try TimingPipeline(course: marked.rules, gateCourse: marked.gate, geometry: geometry)
+        var pipeline = try markedCourse(scene, geometry: geometry).pipeline()
         var source = PerspectiveCourseSource(scene: scene)
         let events = SceneRun.drive(&source, pipeline: &pipeline).events
         return SituationCheck(events: events, rides: rides, sceneEnd: scene.duration)
@@ -82,7 +81,7 @@ import Testing
 
     /// `scene`'s course as a user sets it up through `geometry`: the posts marked exactly on the
     /// view (typed to three decimals), every camera fact given, the gate planes solved from them.
-    static func markedCourse(_ scene: PerspectiveScene, geometry: FrameGeometry) throws -> (rules: Course, gate: GateCourse) {
+    static func markedCourse(_ scene: PerspectiveScene, geometry: FrameGeometry) throws -> MarkedCourse {
         func typed(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         let marks = scene.postMarks(markNoisePixels: 0, seed: 1).map { mark in
             let base = geometry.viewPoint(sensorX: mark.base.x, sensorY: mark.base.y)
@@ -94,11 +93,7 @@ import Testing
                                 camera: CameraHints(heightMetres: camera.heightMetres, distanceMetres: camera.distanceMetres,
                                                     horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees),
                                 sensorWidth: camera.width, sensorHeight: camera.height)
-        let gate = try GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry).get()
-        var rules = Course()
-        rules.lengthMetres = scene.courseLength
-        rules.posts = marks.map(\.baseX)
-        return (rules, gate)
+        return try MarkedCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry).get()
     }
 
     // MARK: (a) A rider larger than the course scale predicts

@@ -174,21 +174,16 @@ enum SweepCommand {
                                 horizontalFieldOfViewDegrees: camera.horizontalFieldOfViewDegrees)
         let survey = GateSurvey(marks: marks, poleHeightMetres: scene.poleHeightMetres, camera: hints,
                                 sensorWidth: camera.width, sensorHeight: camera.height)
-        let gate: GateCourse
-        switch GateCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry) {
-        case .success(let solved): gate = solved
+        let marked: MarkedCourse
+        switch MarkedCourse.solve(survey, lengthMetres: scene.courseLength, frameGeometry: geometry) {
+        case .success(let solved): marked = solved
         case .failure(let failure): throw SweepFailure(message: "seed \(sweep.seed): the marked posts give no camera: \(failure)")
         }
-        var rules = Course()
-        rules.lengthMetres = scene.courseLength
-        rules.posts = marks.map(\.baseX)
-        let pipeline: TimingPipeline
         do throws(ConfigurationError) {
-            pipeline = try TimingPipeline(course: rules, gateCourse: gate, geometry: geometry)
+            return (try marked.pipeline(), marked.gate)
         } catch {
             throw SweepFailure(message: "seed \(sweep.seed): \(error)")
         }
-        return (pipeline, gate)
     }
 
     /// Every frame of `source` through `pipeline`, `afterFrame` after each, announcements taken as
