@@ -37,7 +37,7 @@ extension GatePlaneTrack {
     /// with the course's prior (see above).
     func depthPosterior(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry) -> DepthEstimate {
         let noise = depthNoiseFactor * fit.sigma
-        let floor = GateCourse.footPrecisionPixels * meanDepthPerPixel(low, high, current)
+        let floor = correlatedFootSigma(low, high, current)
         let fitVariance = noise * noise + depthBiasSigma * depthBiasSigma + floor * floor
         let prior = Self.courseDepthSigmaMetres * Self.courseDepthSigmaMetres
         guard fitVariance.isFinite else {
@@ -45,6 +45,19 @@ extension GatePlaneTrack {
         }
         let weight = prior / (prior + fitVariance)
         return DepthEstimate(fit: fit, weight: weight, sigma: (weight * fitVariance).squareRoot())
+    }
+
+    /// The error of the weighted mean of `current`'s person's foot depths in `low...high` if
+    /// their own errors (`Entry.depthSigma`) are one and the same, metres (0 when none is known).
+    func correlatedFootSigma(_ low: Int, _ high: Int, _ current: Entry) -> Double {
+        var sum = 0.0, weights = 0.0
+        for j in low...high {
+            let e = self[frame: j]
+            guard e.trackID == current.trackID && e.hasFoot && e.depthSigma.isFinite else { continue }
+            sum += e.footWeight * e.depthSigma
+            weights += e.footWeight
+        }
+        return weights > 0 ? sum / weights : 0
     }
 
     /// The mean depth of one pixel of foot height where `current`'s person's feet were seen in
