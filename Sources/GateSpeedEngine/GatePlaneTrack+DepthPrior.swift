@@ -36,28 +36,32 @@ extension GatePlaneTrack {
     /// The fitted depth `fit` of `current`'s person, judged with the feet in `low...high`, combined
     /// with the course's prior (see above).
     func depthPosterior(_ fit: LocalQuadraticFit.Solution, _ low: Int, _ high: Int, _ current: Entry) -> DepthEstimate {
-        let noise = depthNoiseFactor * fit.sigma
-        let floor = correlatedFootSigma(low, high, current)
-        let fitVariance = noise * noise + depthBiasSigma * depthBiasSigma + floor * floor
-        let prior = Self.courseDepthSigmaMetres * Self.courseDepthSigmaMetres
-        guard fitVariance.isFinite else {
-            return DepthEstimate(fit: fit, weight: 0, sigma: Self.courseDepthSigmaMetres)
-        }
-        let weight = prior / (prior + fitVariance)
-        return DepthEstimate(fit: fit, weight: weight, sigma: (weight * fitVariance).squareRoot())
+        let (weight, sigma) = Self.courseWeighing(noise: depthNoiseFactor * fit.sigma, bias: depthBiasSigma,
+                                                  depthPerPixel: meanDepthPerPixel(low, high, current))
+        return DepthEstimate(fit: fit, weight: weight, sigma: sigma)
     }
 
-    /// The error of the weighted mean of `current`'s person's foot depths in `low...high` if
-    /// their own errors (`Entry.depthSigma`) are one and the same, metres (0 when none is known).
-    func correlatedFootSigma(_ low: Int, _ high: Int, _ current: Entry) -> Double {
-        var sum = 0.0, weights = 0.0
-        for j in low...high {
-            let e = self[frame: j]
-            guard e.trackID == current.trackID && e.hasFoot && e.depthSigma.isFinite else { continue }
-            sum += e.footWeight * e.depthSigma
-            weights += e.footWeight
-        }
-        return weights > 0 ? sum / weights : 0
+    /// The foot row's own error that no smoothing removes, pixels (1 sigma): the lowest row of a
+    /// silhouette is found on the pixel grid, uniform within a pixel (1/√12). The post marks' half
+    /// pixel (`GateCourse.footPrecisionPixels` counts both) is already in the end posts' sigmas.
+    static let footRowQuantisationPixels = 0.2887
+
+    /// The fit's share in the depth and the depth's 1-sigma (metres) for a fit with `noise` and
+    /// `bias` (1-sigma, metres) whose feet were seen at `depthPerPixel` metres a pixel (see
+    /// above). The share is the posterior's, with a floor of `GateCourse.footPrecisionPixels`
+    /// under the fit; the sigma is the error of that estimate (the fit's noise, bias and foot-row
+    /// quantisation scaled by the share, and the pull toward the line of a rider one prior sigma
+    /// off it), leaving out the marks' part the post sigmas hold.
+    static func courseWeighing(noise: Double, bias: Double, depthPerPixel: Double) -> (weight: Double, sigma: Double) {
+        let prior = courseDepthSigmaMetres * courseDepthSigmaMetres
+        let floor = GateCourse.footPrecisionPixels * depthPerPixel
+        let systematic = bias * bias + floor * floor
+        guard systematic.isFinite, noise.isFinite else { return (0, courseDepthSigmaMetres) }
+        let weight = prior / (prior + systematic)
+        let row = footRowQuantisationPixels * depthPerPixel
+        let own = noise * noise + bias * bias + row * row
+        let pull = (1 - weight) * courseDepthSigmaMetres
+        return (weight, (weight * weight * own + pull * pull).squareRoot())
     }
 
     /// The mean depth of one pixel of foot height where `current`'s person's feet were seen in
@@ -66,7 +70,7 @@ extension GatePlaneTrack {
         var sum = 0.0, count = 0.0
         for j in low...high {
             let e = self[frame: j]
-            guard e.trackID == current.trackID && e.hasFoot && e.depthPerPixel > 0 && e.depthPerPixel.isFinite else { continue }
+            guard e.trackID == current.trackID && e.hasFoot && e.depthPerPixel.isFinite && e.depthPerPixel > 0 else { continue }
             sum += e.depthPerPixel
             count += 1
         }
