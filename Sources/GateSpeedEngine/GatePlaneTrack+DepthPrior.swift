@@ -41,11 +41,6 @@ extension GatePlaneTrack {
         return DepthEstimate(fit: fit, weight: weight, sigma: sigma)
     }
 
-    /// The foot row's own error that no smoothing removes, pixels (1 sigma): the lowest row of a
-    /// silhouette is found on the pixel grid, uniform within a pixel (1/√12). The post marks' half
-    /// pixel (`GateCourse.footPrecisionPixels` counts both) is already in the end posts' sigmas.
-    static let footRowQuantisationPixels = 0.2887
-
     /// The fit's share in the depth and the depth's 1-sigma (metres) for a fit with `noise` and
     /// `bias` (1-sigma, metres) whose feet were seen at `depthPerPixel` metres a pixel (see
     /// above). The share is the posterior's, with a floor of `GateCourse.footPrecisionPixels`
@@ -57,9 +52,9 @@ extension GatePlaneTrack {
         let floor = GateCourse.footPrecisionPixels * depthPerPixel
         let systematic = bias * bias + floor * floor
         guard systematic.isFinite, noise.isFinite else { return (0, courseDepthSigmaMetres) }
-        let weight = prior / (prior + systematic)
-        let row = footRowQuantisationPixels * depthPerPixel
-        let own = noise * noise + bias * bias + row * row
+        let ratio = systematic / prior
+        let weight = 1 / (1 + ratio * ratio)
+        let own = noise * noise + bias * bias
         let pull = (1 - weight) * courseDepthSigmaMetres
         return (weight, (weight * weight * own + pull * pull).squareRoot())
     }

@@ -70,8 +70,9 @@ import Testing
         let sharp = GatePlaneTrack.courseWeighing(noise: 0, bias: 0, depthPerPixel: 0.1)
         #expect(abs(1.5 * sharp.weight - 1.5) < 0.01)
         let poor = GatePlaneTrack.courseWeighing(noise: 0, bias: 0, depthPerPixel: 4)
-        // A floor of 2 m: four times the prior's variance: a fifth of the fit, and a sigma under the prior's.
-        #expect(abs(1.5 * poor.weight - 0.3) < 0.02)
+        // A floor of 2 m: four times the prior's variance, so a seventeenth of the fit; a
+        // sigma under the prior's.
+        #expect(abs(1.5 * poor.weight - 1.5 / 17) < 0.01)
         #expect(poor.sigma < GatePlaneTrack.courseDepthSigmaMetres)
     }
 }
