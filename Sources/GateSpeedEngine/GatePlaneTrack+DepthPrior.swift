@@ -8,21 +8,24 @@
 /// along the course moves by about half the depth error, in opposite directions at the two ends:
 /// speeds 2–7 % off.
 ///
-/// So the fitted depth is combined with a prior on the course, centred on the post line with
-/// `courseDepthSigmaMetres`, each weighed by its inverse variance (the posterior mean of two
-/// Gaussians). The fit's variance is its noise (`depthNoiseFactor`), the foot's systematic offset
-/// (`depthBiasSigma`) and a floor of `GateCourse.footPrecisionPixels` of foot height as depth where
-/// the feet were seen. Where the foot depth is precise (HD, near riders: a few centimetres a pixel)
-/// the fit keeps its value (a rider 1.5 m off the line moves by a centimetre or two); where it is
-/// worse than the prior it is drawn toward the line, and the sample's sigma is the posterior's,
-/// never more than the prior's.
+/// So the fitted depth is drawn toward the post line by a share that falls as its systematic
+/// variance (the foot's offset `depthBiasSigma` and a floor of `GateCourse.footPrecisionPixels`
+/// of foot height as depth where the feet were seen) reaches the riders' own spread about the line
+/// (`courseDepthSigmaMetres`): the share is 1 / (1 + r²), r the ratio of the two variances. Riders
+/// are spread across the band rather than gathered on the line (a weave is farthest from it at
+/// the posts), so while the reading's error is well inside the band it holds (r² instead of the
+/// Gaussian posterior's r: a rider 1 m off the line at 640x480, half a pixel being 0.3 m, moves by
+/// under a centimetre), and only where it reaches a metre (a pixel of foot height at 320x240 or
+/// for a rider 7–15 px tall) is the course trusted more than the feet. The sample's sigma is the
+/// fit's stated error scaled by the share, with the pull that a rider one prior sigma off the
+/// line suffers; at HD both are as before.
 extension GatePlaneTrack {
-    /// 1-sigma of a rider's depth across the course about the post line, metres: riders keep
-    /// within about 1.5 m of it (2 sigma), weaving or riding off the line.
+    /// Spread of riders' depth across the course about the post line, metres (1 sigma): they keep
+    /// within about 1.5 m of it, weaving or riding off the line.
     static let courseDepthSigmaMetres = 1.0
 
     /// A depth fit drawn toward the post line: course metres across at `dt` seconds from the
-    /// judged frame, and its 1-sigma (metres) with the prior's information in it.
+    /// judged frame, and its 1-sigma (metres).
     struct DepthEstimate {
         let fit: LocalQuadraticFit.Solution
         /// Share of the fit in the estimate (0...1); the rest is the post line's (depth 0).
@@ -42,11 +45,7 @@ extension GatePlaneTrack {
     }
 
     /// The fit's share in the depth and the depth's 1-sigma (metres) for a fit with `noise` and
-    /// `bias` (1-sigma, metres) whose feet were seen at `depthPerPixel` metres a pixel (see
-    /// above). The share is the posterior's, with a floor of `GateCourse.footPrecisionPixels`
-    /// under the fit; the sigma is the error of that estimate (the fit's noise, bias and foot-row
-    /// quantisation scaled by the share, and the pull toward the line of a rider one prior sigma
-    /// off it), leaving out the marks' part the post sigmas hold.
+    /// `bias` (1-sigma, metres) whose feet were seen at `depthPerPixel` metres a pixel (see above).
     static func courseWeighing(noise: Double, bias: Double, depthPerPixel: Double) -> (weight: Double, sigma: Double) {
         let prior = courseDepthSigmaMetres * courseDepthSigmaMetres
         let floor = GateCourse.footPrecisionPixels * depthPerPixel
