@@ -29,6 +29,8 @@ struct GatePlaneTrack: Sendable {
         /// 1-sigma of this foot depth, metres: the foot edge's own precision (pixels) turned into
         /// depth where it was seen (infinity when unknown).
         var depthSigma = Double.infinity
+        /// Metres of depth one pixel of foot height is where this foot was seen (0: unknown).
+        var depthPerPixel = 0.0
         /// The same reading for people followed this frame other than the rider: a rider
         /// confirmed later is timed from their own earlier positions (see `promotePending`).
         var prospects = Prospects()
@@ -46,6 +48,7 @@ struct GatePlaneTrack: Sendable {
         var hasFoot = false
         var footWeight = 1.0
         var depthSigma = Double.infinity
+        var depthPerPixel = 0.0
     }
 
     /// Up to `RiderProspects.capacity` readings, in a fixed set (copying does not allocate).
@@ -203,9 +206,12 @@ struct GatePlaneTrack: Sendable {
             guard let solution = depthFit.solve() else { break }
             fitted = solution
         }
-        guard let depth = fitted else {
+        guard let fitted else {
             return RiderSample(t: current.t, x: nil, confidence: 0)
         }
+        // The fitted depth drawn toward the post line as far as it is less sure than the course
+        // is (`GatePlaneTrack+DepthPrior`).
+        let depth = depthPosterior(fitted, low, high, current)
         // Along: each neighbour's ray met at its own smoothed depth, then smoothed in time too.
         var alongFit = LocalQuadraticFit(window: window)
         for j in low...high {
@@ -217,9 +223,8 @@ struct GatePlaneTrack: Sendable {
         }
         guard let along = alongFit.solve() else { return RiderSample(t: current.t, x: nil, confidence: 0) }
         let slope = abs(current.raySlope)
-        let depthError = depthNoiseFactor * depth.sigma
-        let sigma = ((slope * depthError) * (slope * depthError) + (slope * depthBiasSigma) * (slope * depthBiasSigma)
-                     + along.sigma * along.sigma).squareRoot()
+        let depthError = depth.sigma
+        let sigma = ((slope * depthError) * (slope * depthError) + along.sigma * along.sigma).squareRoot()
         return RiderSample(t: current.t, x: along.value, confidence: current.confidence,
                            xSigma: sigma.isFinite ? sigma : 0, tSigma: 0)
     }
@@ -236,5 +241,6 @@ extension GatePlaneTrack.Entry {
         hasFoot = reading.hasFoot
         footWeight = reading.footWeight
         depthSigma = reading.depthSigma
+        depthPerPixel = reading.depthPerPixel
     }
 }

@@ -231,6 +231,7 @@ public struct TimingPipeline: Sendable {
             if viewHeightPixels > 0, let lower = course.groundPoint(viewX: footX, viewY: footY + sigmaPixels / viewHeightPixels),
                lower.y.isFinite {
                 reading.depthSigma = abs(lower.y - foot.y)
+                reading.depthPerPixel = reading.depthSigma / sigmaPixels
             }
         }
         let through = reading.hasFoot ? course.imagePoint(viewX: footX, viewY: footY)
