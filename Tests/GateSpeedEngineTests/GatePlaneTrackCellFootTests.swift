@@ -23,15 +23,9 @@ import Testing
         while t <= 4.5 {
             defer { k += 1; t += 1.0 / 30 + (k % 5 == 0 ? 0.003 : -0.0007) }
             if k % 17 == 16 { continue }
-            let x = -4 + 8 * t
-            let direction = camera.rayDirection(through: camera.project(CoursePoint(x: x, y: across, z: 0))!)
-            var entry = GatePlaneTrack.Entry(t: t)
-            entry.trackID = 7
-            entry.confidence = 1
-            entry.raySlope = direction.x / direction.y
+            var entry = GatePlaneTrackTests.riderEntry(t: t, x: -4 + 8 * t, across: across, trackID: 7)
             let reading = read(k)
             entry.across = reading.across
-            entry.hasFoot = true
             let pixels = reading.measured ? 0.5 : cellPixels
             entry.footWeight = (0.5 / pixels) * (0.5 / pixels)
             entry.depthSigma = pixels * metresPerPixel

@@ -8,8 +8,6 @@ import Testing
 /// depth) is timed nearer the truth, with a sigma that covers what is left; a rider seen sharply
 /// keeps their own depth, even 1.5 m off the line.
 @Suite struct GatePlaneTrackDepthPriorTests {
-    static let camera = GatePlaneTrackTests.camera
-
     /// A rider at 8 m/s at `across` metres, seen at 30 fps with jitter; each foot depth is read
     /// `offset` metres too far (the same for the whole pass) with ±0.2 m of stride scatter, where
     /// a pixel of foot height is `depthPerPixel` metres (its clean edge claiming half a pixel).
@@ -17,14 +15,8 @@ import Testing
         var entries: [GatePlaneTrack.Entry] = []
         var t = 0.0, k = 0
         while t <= 4.5 {
-            let x = -4 + 8 * t
-            let direction = camera.rayDirection(through: camera.project(CoursePoint(x: x, y: across, z: 0))!)
-            var entry = GatePlaneTrack.Entry(t: t)
-            entry.trackID = 3
-            entry.confidence = 1
-            entry.raySlope = direction.x / direction.y
+            var entry = GatePlaneTrackTests.riderEntry(t: t, x: -4 + 8 * t, across: across, trackID: 3)
             entry.across = across + offset + (k % 2 == 0 ? 0.2 : -0.2)
-            entry.hasFoot = true
             entry.depthPerPixel = depthPerPixel
             entry.depthSigma = 0.5 * depthPerPixel
             entries.append(entry)

@@ -15,15 +15,10 @@ import Testing
         var entries: [GatePlaneTrack.Entry] = []
         var t = 0.0, k = 0
         while t <= 4.5 {
-            let x = -4 + 8 * t, across = 0.5
-            let direction = camera.rayDirection(through: camera.project(CoursePoint(x: x, y: across, z: 0))!)
-            var entry = GatePlaneTrack.Entry(t: t)
-            entry.trackID = 7
-            entry.confidence = 1
-            entry.raySlope = direction.x / direction.y
+            let across = 0.5
+            var entry = GatePlaneTrackTests.riderEntry(t: t, x: -4 + 8 * t, across: across, trackID: 7)
             entry.across = across + (k % 2 == 0 ? 0.08 : -0.08)
             if lost && k % 12 >= 7 { entry.across = across + 3 + Double(k % 4) }
-            entry.hasFoot = true
             entry.depthSigma = 0.1
             entries.append(entry)
             k += 1

@@ -9,19 +9,27 @@ import Testing
     static let camera = PinholeCamera(position: CoursePoint(x: 14, y: -29, z: 2.5), lookingAt: CoursePoint(x: 14, y: 0, z: 0),
                                       rollDegrees: 0, horizontalFieldOfViewDegrees: 65, sensorAspect: 4.0 / 3.0)
 
+    /// A frame of a rider followed as `trackID` at `t` seconds, `x` metres along the course and
+    /// `across` metres across it: the ray through them as `camera` sees it, and the foot read
+    /// exactly at `across` (a test changes the reading on the result).
+    static func riderEntry(t: Double, x: Double, across: Double, trackID: UInt32) -> GatePlaneTrack.Entry {
+        let direction = camera.rayDirection(through: camera.project(CoursePoint(x: x, y: across, z: 0))!)
+        var entry = GatePlaneTrack.Entry(t: t)
+        entry.trackID = trackID
+        entry.confidence = 1
+        entry.raySlope = direction.x / direction.y
+        entry.across = across
+        entry.hasFoot = true
+        return entry
+    }
+
     /// A rider at `speed` m/s along the course at `across` metres, seen at 30 fps with jitter.
     static func entries(from t0: Double, to t1: Double, speed: Double, across: Double, trackID: UInt32) -> [GatePlaneTrack.Entry] {
         var entries: [GatePlaneTrack.Entry] = []
         var t = t0, k = 0
         while t <= t1 {
-            let x = -2 + speed * (t - t0)
-            let direction = camera.rayDirection(through: camera.project(CoursePoint(x: x, y: across, z: 0))!)
-            var entry = GatePlaneTrack.Entry(t: t)
-            entry.trackID = trackID
-            entry.confidence = 1
-            entry.raySlope = direction.x / direction.y
+            var entry = riderEntry(t: t, x: -2 + speed * (t - t0), across: across, trackID: trackID)
             entry.across = across + (k % 2 == 0 ? 0.2 : -0.2)   // foot depth noise
-            entry.hasFoot = true
             entries.append(entry)
             k += 1
             t += 1.0 / 30 + (k % 5 == 0 ? 0.003 : -0.0007)
