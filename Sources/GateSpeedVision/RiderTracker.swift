@@ -27,25 +27,7 @@
 /// While a run is in progress the identity is held even if the rider stops. A new identity gets
 /// a new `trackID`, so the timing core never joins two people's positions into one path.
 ///
-/// The course band (`VisionSettings.courseBand`): every track keeps its foot point averaged over
-/// `footSmoothingSeconds`; a track counts as on the course once that point is in the band, and
-/// as off it only once it is beyond the band grown by `courseBandLeaveMargin`. A track off the
-/// course is still followed (so a rider passing in front of it is split apart from it) but is
-/// never chosen as the rider and loses the rider identity at once.
-///
-/// Measures part of a region: the columns between two view x positions, as a region of its own.
-public protocol RegionParts {
-    func part(of blob: Blob, from: Double, to: Double, upperFraction: Double) -> Blob?
-}
-
-extension BlobExtractor: RegionParts {}
-
-/// For callers without a mask (tests of the tracking rules): regions are never split.
-public struct WholeRegionsOnly: RegionParts {
-    public init() {}
-    public func part(of blob: Blob, from: Double, to: Double, upperFraction: Double) -> Blob? { nil }
-}
-
+/// The course band: see `RiderTracker+CourseBand`.
 public struct RiderTracker: Sendable {
     public struct Observation: Sendable, Equatable {
         /// Rider's horizontal centre, normalised view x (top-left origin): the centre of the upper
@@ -412,18 +394,6 @@ public struct RiderTracker: Sendable {
             && time - track.motion.lastRiding <= settings.riderLapseSeconds
     }
 
-    /// Band test with hysteresis on the smoothed foot point of every track seen this frame:
-    /// on the course once inside the band, off it only once clearly outside.
-    private mutating func judgeFeet() {
-        guard let band = settings.courseBand else { return }
-        let margin = settings.courseBandLeaveMargin
-        for t in 0..<trackCount where tracks[t].matchedNow {
-            let x = tracks[t].footX, y = tracks[t].footY
-            tracks[t].onCourse = tracks[t].onCourse ? band.contains(x: x, y: y, margin: margin)
-                                                    : band.contains(x: x, y: y)
-        }
-    }
-
     private mutating func chooseRider(time: Double, holdIdentity: Bool) -> Observation? {
         judgeFeet()
         var rider = -1
@@ -484,27 +454,9 @@ public struct RiderTracker: Sendable {
                            heightPixels: 0, footSigma: cellSigma, motionSince: track.motion.ridingSince)
     }
 
-    /// Replaces this frame's foot sample of track `trackID` (the region's bottom) by a better
-    /// measurement of the same frame, normalised view coordinates, in its smoothed foot point.
-    mutating func refineFoot(trackID: UInt32, x: Double, y: Double) {
-        for t in 0..<trackCount where tracks[t].id == trackID && tracks[t].matchedNow {
-            let w = tracks[t].footWeight, before = tracks[t].footBefore
-            tracks[t].footX = before.x + w * (x - before.x)
-            tracks[t].footY = before.y + w * (y - before.y)
-        }
-    }
-
     /// The velocity of track `trackID`, view widths per second (tests).
     func trackVelocity(trackID: UInt32) -> Double? {
         for t in 0..<trackCount where tracks[t].id == trackID { return tracks[t].velocity }
-        return nil
-    }
-
-    /// The smoothed foot point of track `trackID` and whether it counts as on the course (tests, logs).
-    public func smoothedFoot(trackID: UInt32) -> (x: Double, y: Double, onCourse: Bool)? {
-        for t in 0..<trackCount where tracks[t].id == trackID {
-            return (tracks[t].footX, tracks[t].footY, tracks[t].onCourse)
-        }
         return nil
     }
 }
