@@ -73,7 +73,10 @@ enum SweepCommand {
             let sweep = PerspectiveSweep.scene(seed: seed)
             printReplay(sweep.description, runs: sweep.runs, events: only.events)
             // GATESPEED_SWEEP_TRACE=1: every frame's gate-plane reading against the truth.
-            if getenv("GATESPEED_SWEEP_TRACE") != nil {
+            let trace = getenv("GATESPEED_SWEEP_TRACE").map { String(cString: $0) }
+            if trace == "tracker" {
+                do throws(SweepFailure) { try SweepPerspectiveTrackerTrace.print(sweep) } catch { return 1 }
+            } else if trace != nil && !SweepDetectorTrace.isOn {
                 do throws(SweepFailure) { try SweepPerspectiveTrace.print(sweep) } catch { return 1 }
             }
         } else if let only = judged.first, judged.count == 1 {
@@ -160,7 +163,9 @@ enum SweepCommand {
     static func judge(_ sweep: PerspectiveSweepScene) throws(SweepFailure) -> Judged {
         var (pipeline, _) = try perspectivePipeline(sweep)
         var source = PerspectiveCourseSource(scene: sweep.scene)
-        let driven = drive(&source, &pipeline, printingEvents: false) { _ in }
+        let driven = drive(&source, &pipeline, printingEvents: SweepDetectorTrace.isOn) { pipeline in
+            if SweepDetectorTrace.isOn { SweepDetectorTrace.line(pipeline.lastOutput, detector: pipeline.detector) }
+        }
         let outcome = SweepSceneOutcome(judging: driven.events, seed: sweep.seed, runs: sweep.runs,
                                         sceneTraits: sweep.sceneTraits, description: sweep.parameters)
         return Judged(outcome: outcome, events: driven.events, frames: driven.frames)
