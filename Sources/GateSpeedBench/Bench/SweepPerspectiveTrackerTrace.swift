@@ -14,14 +14,7 @@ enum SweepPerspectiveTrackerTrace {
         var source = PerspectiveCourseSource(scene: scene)
         func fixed(_ value: Double, _ digits: Int) -> String { BenchReport.fixed(value, digits) }
         while source.nextFrame({ frame in
-            var said: [String] = []
-            var runEnded = false
-            pipeline.process(frame) { event in
-                said.append(String(describing: event).prefix(60).description)
-                if case .result = event { runEnded = true }
-                if case .invalid = event { runEnded = true }
-            }
-            if runEnded { pipeline.announcementFinished { _ in } }
+            let said = SweepTrackerTrace.step(frame, &pipeline)
             let t = frame.timestamp
             let output = pipeline.lastOutput
             let inView = sweep.runs.filter { t >= $0.entersView && t <= $0.leavesView }

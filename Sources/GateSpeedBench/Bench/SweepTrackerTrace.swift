@@ -1,5 +1,6 @@
 import GateSpeedCore
 import GateSpeedEngine
+import GateSpeedFrames
 import GateSpeedSimulation
 import GateSpeedVision
 
@@ -14,14 +15,7 @@ enum SweepTrackerTrace {
         }
         var source = SimulatedCourseSource(scene: scene)
         while source.nextFrame({ frame in
-            var said: [String] = []
-            var runEnded = false
-            pipeline.process(frame) { event in
-                said.append(String(describing: event).prefix(60).description)
-                if case .result = event { runEnded = true }
-                if case .invalid = event { runEnded = true }
-            }
-            if runEnded { pipeline.announcementFinished { _ in } }
+            let said = SweepTrackerTrace.step(frame, &pipeline)
             let t = frame.timestamp
             let output = pipeline.lastOutput
             let inView = sweep.runs.filter { t >= $0.entersView && t <= $0.leavesView }
@@ -49,5 +43,21 @@ enum SweepTrackerTrace {
             for s in said { line += " >> " + s }
             Swift.print(line)
         }) == .delivered {}
+    }
+}
+
+extension SweepTrackerTrace {
+    /// `frame` through `pipeline`: what it said (each event cut to 60 characters), a run's verdict
+    /// taken as spoken at once.
+    static func step(_ frame: VideoFrame, _ pipeline: inout TimingPipeline) -> [String] {
+        var said: [String] = []
+        var runEnded = false
+        pipeline.process(frame) { event in
+            said.append(String(describing: event).prefix(60).description)
+            if case .result = event { runEnded = true }
+            if case .invalid = event { runEnded = true }
+        }
+        if runEnded { pipeline.announcementFinished { _ in } }
+        return said
     }
 }
