@@ -23,6 +23,10 @@ extension GatePlaneTrack {
     /// Spread of riders' depth across the course about the post line, metres (1 sigma): they keep
     /// within about 1.5 m of it, weaving or riding off the line.
     static let courseDepthSigmaMetres = 1.0
+    /// Farthest a slalom rider's axis is from the post line while passing the poles, metres
+    /// (within reach of a pole, and a skate's width more): a depth read beyond it is a foot
+    /// read too high or too low, not a rider there.
+    static let courseReachMetres = 2.0
 
     /// A depth fit drawn toward the post line: course metres across at `dt` seconds from the
     /// judged frame, and its 1-sigma (metres).
@@ -33,7 +37,12 @@ extension GatePlaneTrack {
         /// 1-sigma of the estimate's depth, metres.
         let sigma: Double
 
-        func value(at dt: Double) -> Double { weight * fit.value(at: dt) }
+        /// The depth at `dt` seconds from the judged frame, metres, never farther from the post
+        /// line than a rider passing the poles can be (`courseReachMetres`).
+        func value(at dt: Double) -> Double {
+            let depth = weight * fit.value(at: dt)
+            return min(max(depth, -GatePlaneTrack.courseReachMetres), GatePlaneTrack.courseReachMetres)
+        }
     }
 
     /// The fitted depth `fit` of `current`'s person, judged with the feet in `low...high`, combined

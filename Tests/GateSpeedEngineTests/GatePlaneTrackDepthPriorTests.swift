@@ -58,6 +58,19 @@ import Testing
         }
     }
 
+    @Test func aDepthBeyondARidersReachOfThePolesIsHeldAtThatReach() {
+        // Feet read knee-high at every frame of an HD pass (no edge found: a foot known to its
+        // cell), 4 m too far on a rider riding the line; the prior alone keeps that (the view is
+        // sharp), and the outer posts would be read about 1.9 m off. A rider passing the poles is
+        // never that far from the line: the depth is held at the reach, 2 m.
+        let samples = Self.atOuterPosts(Self.entries(across: 0, offset: 4, depthPerPixel: 0.1))
+        #expect(samples.count >= 4)
+        for (error, _) in samples {
+            #expect(abs(error) < 1.1, "error \(error)")
+            #expect(abs(error) > 0.8, "error \(error): the reach is a bound, not a pull to the line")
+        }
+    }
+
     @Test func thePosteriorWeighsTheFitAgainstTheCourse() {
         let sharp = GatePlaneTrack.courseWeighing(noise: 0, bias: 0, depthPerPixel: 0.1)
         #expect(abs(1.5 * sharp.weight - 1.5) < 0.01)
