@@ -77,13 +77,7 @@ public enum PerspectiveSweep {
                      + " | course " + SweepText.number(courseLength, 0) + " m")
 
         // Light.
-        let light = SweepLight.draw(&random)
-        scene.contrastScale = light.contrastScale
-        scene.noise = light.noise
-        if let drift = light.drift {
-            scene.lightDrift = drift.amplitude
-            scene.lightDriftPeriod = drift.periodSeconds
-        }
+        SweepLight.draw(&random).apply(to: &scene)
         add(.dusk, scene.contrastScale < 0.7)
         add(.noisy, scene.noise >= 5)
         add(.lightDrift, scene.lightDrift >= 0.1)

@@ -120,13 +120,7 @@ public enum SceneSweep {
     }
 
     static func drawLight(_ drawn: inout SweepParameters, _ random: inout SeededRandom) {
-        let light = SweepLight.draw(&random)
-        drawn.contrastScale = light.contrastScale
-        drawn.noise = light.noise
-        if let drift = light.drift {
-            drawn.lightDrift = drift.amplitude
-            drawn.lightDriftPeriod = drift.periodSeconds
-        }
+        SweepLight.draw(&random).apply(to: &drawn)
         drawn.shadows = random.unit() < 0.25
     }
 

@@ -22,3 +22,29 @@ struct SweepLight {
         return SweepLight(contrastScale: scale, noise: noise, drift: drift)
     }
 }
+
+/// What a drawn light sets in a scene (`SweepParameters`, `PerspectiveScene`).
+protocol SweepLit {
+    /// The scene's dynamic range relative to daylight.
+    var contrastScale: Double { get set }
+    /// Sensor noise, levels (1 sigma).
+    var noise: Double { get set }
+    /// The light's slow drift: relative amplitude, and period in seconds (amplitude 0: none).
+    var lightDrift: Double { get set }
+    var lightDriftPeriod: Double { get set }
+}
+
+extension SweepParameters: SweepLit {}
+extension PerspectiveScene: SweepLit {}
+
+extension SweepLight {
+    /// Sets this light in `scene` (a scene without drift keeps its default period).
+    func apply<Scene: SweepLit>(to scene: inout Scene) {
+        scene.contrastScale = contrastScale
+        scene.noise = noise
+        if let drift {
+            scene.lightDrift = drift.amplitude
+            scene.lightDriftPeriod = drift.periodSeconds
+        }
+    }
+}
