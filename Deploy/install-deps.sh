@@ -35,7 +35,28 @@ for p in "${packages[@]}"; do
   fi
 done
 
+# Real footage of people walking for the test suite (`RealFootageTests`): OpenCV's sample
+# `vtest.avi` (768x576, 10 fps, 80 s, a dozen people crossing a forecourt), taken out of Debian's
+# opencv-doc package without installing it (96 MB; the tests need the one 8 MB file). Kept in
+# GATESPEED_FOOTAGE_DIR (.build/test-footage below the current folder unless set).
+fetch_test_footage() {
+  local dir="${GATESPEED_FOOTAGE_DIR:-.build/test-footage}"
+  [[ -s "$dir/vtest.avi" ]] && return 0
+  mkdir -p "$dir"
+  local work
+  work=$(mktemp -d)
+  if (cd "$work" && apt-get download opencv-doc >/dev/null 2>&1) \
+    && dpkg-deb --fsys-tarfile "$work"/opencv-doc_*.deb \
+      | tar -x -C "$work" ./usr/share/doc/opencv-doc/examples/data/vtest.avi; then
+    mv "$work/usr/share/doc/opencv-doc/examples/data/vtest.avi" "$dir/vtest.avi"
+  else
+    echo "install-deps: could not fetch the walking footage (opencv-doc's vtest.avi)" >&2
+  fi
+  rm -rf "$work"
+}
+
 if ((${#missing[@]} == 0)); then
+  if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then fetch_test_footage; fi
   exit 0
 fi
 
@@ -47,3 +68,4 @@ fi
 echo "install-deps: installing ${missing[*]}" >&2
 "${sudo_cmd[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then fetch_test_footage; fi

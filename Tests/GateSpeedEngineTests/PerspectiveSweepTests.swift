@@ -118,14 +118,7 @@ import GateSpeedSimulation
     /// and lower the ceilings. (A change to `PerspectiveSweep` changes the set: measure again.)
     @Test func theFixedSetIsTimedAtLeastAsWellAsWhenTheSweepWasWritten() async throws {
         try #require(Self.quickSeeds.count == 12)
-        let outcomes = try await withThrowingTaskGroup(of: SweepSceneOutcome.self) { group in
-            for seed in Self.quickSeeds { group.addTask { try Self.judge(PerspectiveSweep.scene(seed: seed)) } }
-            var all: [SweepSceneOutcome] = []
-            for try await outcome in group { all.append(outcome) }
-            return all.sorted { $0.seed < $1.seed }
-        }
-        var tally = SweepTally()
-        outcomes.forEach { tally.add($0) }
+        let tally = try await SweepTally.judging(seeds: Self.quickSeeds) { try Self.judge(PerspectiveSweep.scene(seed: $0)) }
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 20).joined(separator: "\n"))
         print("perspective fixed set (seeds \(Self.quickSeeds)):\n\(report.rawValue)")
         #expect(tally.runCount == 18, report)

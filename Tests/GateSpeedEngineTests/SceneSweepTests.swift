@@ -60,14 +60,7 @@ import GateSpeedSimulation
     /// median 0.09 %, 3 false starts; the p99 ceiling moved from 0.75 to 1.25 % for it.
     @Test func theFixedSetIsTimedAtLeastAsWellAsWhenTheSweepWasWritten() async throws {
         try #require(Self.quickSeeds.count == 40)
-        let outcomes = try await withThrowingTaskGroup(of: SweepSceneOutcome.self) { group in
-            for seed in Self.quickSeeds { group.addTask { try Self.judge(SceneSweep.scene(seed: seed)) } }
-            var all: [SweepSceneOutcome] = []
-            for try await outcome in group { all.append(outcome) }
-            return all.sorted { $0.seed < $1.seed }
-        }
-        var tally = SweepTally()
-        outcomes.forEach { tally.add($0) }
+        let tally = try await SweepTally.judging(seeds: Self.quickSeeds) { try Self.judge(SceneSweep.scene(seed: $0)) }
         let report = Comment(rawValue: SweepReport.lines(tally, worst: 10).joined(separator: "\n"))
         #expect(tally.runCount >= 50, report)
         // Raised with issue 11's rider rules (riders of any size, walkers never the rider):

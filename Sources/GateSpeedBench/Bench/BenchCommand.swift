@@ -64,7 +64,9 @@ enum BenchCommand {
         let allocationProblem = AllocationCounter.problem()
         let clockCost = MonotonicClock.readCost()
         do throws(BenchFailure) {
-            if let file {
+            if let file, FileTrackerTrace.isOn {
+                try FileTrackerTrace.print(file)
+            } else if let file {
                 try benchFile(file, frames: frames, clockCost: clockCost, allocationProblem: allocationProblem)
             } else {
                 try benchScene(frames: frames, clockCost: clockCost, allocationProblem: allocationProblem)

@@ -33,18 +33,8 @@ enum SweepPerspectiveTrackerTrace {
                 line += (b.isStanding ? "stand " : "walk ") + fixed(p.x, 1) + "," + fixed(p.y, 1) + " "
             }
             if let rider = output.rider { line += "RIDER #\(rider.trackID) " + fixed(rider.x, 3) + " " }
-            line += "fg " + fixed(100 * output.foregroundFraction, 1) + "% blobs \(pipeline.detector.lastBlobs.count):"
-            for blob in pipeline.detector.lastBlobs.prefix(4) {
-                line += " [" + fixed(blob.upperCentreX, 3) + " h" + fixed(blob.height, 3)
-                    + " w" + fixed(blob.width, 3) + " y" + fixed(blob.minY, 3) + "-" + fixed(blob.maxY, 3) + "]"
-            }
-            line += " |"
-            for track in tracks {
-                line += " \(track.isRider ? "*" : "")#\(track.id)\(track.matchedNow ? "" : "~") x" + fixed(track.x, 3)
-                    + " v" + fixed(track.velocity, 3) + " lb" + fixed(track.speedLowerBound, 3)
-                    + " h" + fixed(track.height, 3) + " f" + fixed(track.footY, 3)
-                    + " b" + fixed(track.blobMinY, 3) + "-" + fixed(track.blobMaxY, 3) + " n\(track.hits)" + (track.onCourse ? "" : " off")
-                    + (gate.groundPoint(viewX: track.x, viewY: track.footY).map { " g" + fixed($0.x, 1) + "," + fixed($0.y, 1) } ?? "")
+            line += SweepTrackerTrace.regionsAndTracks(pipeline, tracks) { x, footY in
+                gate.groundPoint(viewX: x, viewY: footY).map { " g" + fixed($0.x, 1) + "," + fixed($0.y, 1) } ?? ""
             }
             for s in said { line += " >> " + s }
             Swift.print(line)

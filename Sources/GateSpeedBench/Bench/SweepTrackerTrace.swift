@@ -27,19 +27,7 @@ enum SweepTrackerTrace {
                 line += (b.isStanding ? "stand " : "walk ") + BenchReport.fixed(b.x(at: t), 3) + " "
             }
             if let rider = output.rider { line += "RIDER #\(rider.trackID) " + BenchReport.fixed(rider.x, 3) + " " }
-            line += "fg " + BenchReport.fixed(100 * output.foregroundFraction, 1) + "% blobs \(pipeline.detector.lastBlobs.count):"
-            for blob in pipeline.detector.lastBlobs.prefix(4) {
-                line += " [" + BenchReport.fixed(blob.upperCentreX, 3) + " h" + BenchReport.fixed(blob.height, 3)
-                    + " w" + BenchReport.fixed(blob.width, 3) + " y" + BenchReport.fixed(blob.minY, 3) + "-"
-                    + BenchReport.fixed(blob.maxY, 3) + "]"
-            }
-            line += " |"
-            for track in tracks {
-                line += " \(track.isRider ? "*" : "")#\(track.id)\(track.matchedNow ? "" : "~") x" + BenchReport.fixed(track.x, 3)
-                    + " v" + BenchReport.fixed(track.velocity, 2) + " lb" + BenchReport.fixed(track.speedLowerBound, 2)
-                    + " h" + BenchReport.fixed(track.height, 3) + " f" + BenchReport.fixed(track.footY, 3)
-                    + " b" + BenchReport.fixed(track.blobMinY, 3) + "-" + BenchReport.fixed(track.blobMaxY, 3) + " n\(track.hits)" + (track.onCourse ? "" : " off")
-            }
+            line += regionsAndTracks(pipeline, tracks)
             for s in said { line += " >> " + s }
             Swift.print(line)
         }) == .delivered {}
@@ -47,6 +35,28 @@ enum SweepTrackerTrace {
 }
 
 extension SweepTrackerTrace {
+    /// What the detector found in the last frame (the foreground share, the first four regions)
+    /// and everyone the tracker follows (`*` the rider, `~` not matched this frame; view units,
+    /// velocity in view widths a second), each with `ground(x, footY)` appended when given.
+    static func regionsAndTracks(_ pipeline: TimingPipeline, _ tracks: [RiderTracker.TrackSummary],
+                                 ground: ((Double, Double) -> String)? = nil) -> String {
+        func fixed(_ value: Double, _ digits: Int) -> String { BenchReport.fixed(value, digits) }
+        var line = "fg " + fixed(100 * pipeline.lastOutput.foregroundFraction, 1) + "% blobs \(pipeline.detector.lastBlobs.count):"
+        for blob in pipeline.detector.lastBlobs.prefix(4) {
+            line += " [" + fixed(blob.upperCentreX, 3) + " h" + fixed(blob.height, 3)
+                + " w" + fixed(blob.width, 3) + " y" + fixed(blob.minY, 3) + "-" + fixed(blob.maxY, 3) + "]"
+        }
+        line += " |"
+        for track in tracks {
+            line += " \(track.isRider ? "*" : "")#\(track.id)\(track.matchedNow ? "" : "~") x" + fixed(track.x, 3)
+                + " v" + fixed(track.velocity, 3) + " lb" + fixed(track.speedLowerBound, 3)
+                + " h" + fixed(track.height, 3) + " f" + fixed(track.footY, 3)
+                + " b" + fixed(track.blobMinY, 3) + "-" + fixed(track.blobMaxY, 3) + " n\(track.hits)" + (track.onCourse ? "" : " off")
+                + (ground?(track.x, track.footY) ?? "")
+        }
+        return line
+    }
+
     /// `frame` through `pipeline`: what it said (each event cut to 60 characters), a run's verdict
     /// taken as spoken at once.
     static func step(_ frame: VideoFrame, _ pipeline: inout TimingPipeline) -> [String] {
