@@ -13,10 +13,14 @@
 /// cell give their own mean (kept as a share of the cell's mean, so that it follows the light as
 /// the cell does) and their spread about it, pooled with the rows just above and below (each
 /// about its own mean: a line in one row does not widen its neighbours' spread) for a spread
-/// measured on enough pixels; never below the cell's temporal noise for a single pixel. A row
-/// with fewer than `bandLeastPixels` pixels to the cell (cells narrower than that, below HD)
-/// keeps the cell's values: its mean would carry a third or more of the pixel noise into every
-/// pixel of the row.
+/// measured on enough pixels; never below the cell's temporal noise for a single pixel. Only
+/// where the rows explain the cell's spread (`bandAcrossRowsShare` of its variance lies between
+/// them), and where the cells either side show it too (a line runs across the view; the painted
+/// bands of a pole, confined to its cell, are the pole's: a leg covering them is not an edge):
+/// a pole standing in a cell spreads every row as much, and a row's mean there would blur the
+/// pole into the ground beside it. A row with fewer than `bandLeastPixels` pixels to the cell
+/// (cells narrower than that, below HD) keeps the cell's values: its mean would carry a third or
+/// more of the pixel noise into every pixel of the row.
 ///
 /// Learnt in one pass over the view, once per calibration, from the same frame as the cells'
 /// spread. After a bump's realignment the cells' values stand (a shift of a fraction of a cell
@@ -24,6 +28,10 @@
 extension EdgeRefiner {
     /// Fewest pixels of one row nearest to a cell for the row's own mean and spread.
     static let bandLeastPixels = 5
+    /// Share of a cell's variance that must lie between its rows (a line along the view) for a
+    /// row's own values to stand for it; a spread each row shows as much (a pole, texture, noise)
+    /// is the cell's, whose mean at the sampling point is its best background.
+    static let bandAcrossRowsShare: Float = 0.4
 
     /// Learns the row bands from `frame` (see above); `pixelSigma` must be learnt already. The
     /// sums are gathered in the bands' own arrays (no allocation).
@@ -32,7 +40,7 @@ extension EdgeRefiner {
         let viewW = frame.viewWidth, viewH = frame.viewHeight
         let n = viewH * columns
         guard bandColumns == columns, bandRatio.count == n, bandSigma.count == n, bandCounts.count == 4 * columns,
-              bandScratch.count == columns, pixelSigma.count == rows * columns,
+              bandScratch.count == 2 * columns, pixelSigma.count == rows * columns,
               let map = PixelMap(frame: frame, x0: 0, y0: 0) else { return }
         let cellsPerPixelX = Double(columns) / Double(viewW), cellsPerPixelY = Double(rows) / Double(viewH)
         @inline(__always) func cellRow(_ vy: Int) -> Int { min(rows - 1, Int((Double(vy) + 0.5) * cellsPerPixelY)) }
@@ -74,7 +82,8 @@ extension EdgeRefiner {
                 bandRatio[band] = mean
             }
         }
-        // The spread pooled with the rows above and below; the mean as a share of the cell's.
+        // The spread pooled with the rows above and below; whether the rows explain the cell's spread
+        // there (the spread, or -1 where not: the second half of `bandScratch`); then the mean as a share of the cell's.
         let block = Float(frame.cellBlock)
         for vy in 0..<viewH {
             let row = cellRow(vy)
@@ -92,10 +101,20 @@ extension EdgeRefiner {
                 }
                 bandScratch[c] = own
                 let cell = row * columns + c
-                let mean = means[cell]
-                if Int(bandCounts[(row & 3) * columns + c]) >= Self.bandLeastPixels && mean >= 1 && freedom > 0 {
+                let spread = freedom > 0 ? max(block * background.noiseValue(at: cell), (pooled / Float(freedom)).squareRoot()) : 0
+                let explained = Int(bandCounts[(row & 3) * columns + c]) >= Self.bandLeastPixels && means[cell] >= 1
+                    && freedom > 0 && spread * spread <= (1 - Self.bandAcrossRowsShare) * pixelSigma[cell] * pixelSigma[cell]
+                bandScratch[columns + c] = explained ? spread : -1
+            }
+            for c in 0..<columns {
+                let band = vy * columns + c, cell = row * columns + c
+                // A line along the ground runs on through the next cells; bands confined to a cell
+                // or two are an object's (a pole's painted bands), whose pixels a leg may cover.
+                if bandScratch[columns + c] >= 0 && bandScratch[columns + max(0, c - 1)] >= 0
+                    && bandScratch[columns + min(columns - 1, c + 1)] >= 0 {
+                    let mean = means[cell]
                     bandRatio[band] = (mean + bandRatio[band]) / mean
-                    bandSigma[band] = max(block * background.noiseValue(at: cell), (pooled / Float(freedom)).squareRoot())
+                    bandSigma[band] = bandScratch[columns + c]
                 } else {
                     bandRatio[band] = 1
                     bandSigma[band] = pixelSigma[cell]

@@ -66,8 +66,8 @@ struct EdgeRefiner: Sendable {
     var bandRatio: [Float]
     var bandSigma: [Float]
     let bandColumns: Int
-    /// While learning the bands: pixels of a view row per grid column for each row phase, and one
-    /// row's sums.
+    /// While learning the bands: pixels of a view row per grid column for each row phase, and per
+    /// column the last row's squares and this row's spread.
     var bandCounts: [Int32]
     var bandScratch: [Float]
     /// This window's pixels: difference from the background, the foreground threshold, and the
@@ -95,7 +95,7 @@ struct EdgeRefiner: Sendable {
         bandRatio = [Float](repeating: 1, count: viewRows * gridColumns)
         bandSigma = [Float](repeating: 255, count: viewRows * gridColumns)
         bandCounts = [Int32](repeating: 0, count: 4 * gridColumns)
-        bandScratch = [Float](repeating: 0, count: gridColumns)
+        bandScratch = [Float](repeating: 0, count: 2 * gridColumns)
         learnSquares = [Float](repeating: 0, count: cellCount)
         learnCounts = [Int32](repeating: 0, count: cellCount)
         difference = [Float](repeating: 0, count: Self.maximumColumns * Self.maximumRows)
