@@ -16,5 +16,7 @@ extension EdgeRefiner {
                 }
             }
         }
+        // The row bands do not follow a shift by a fraction of a cell: the cells' stand.
+        bandsFromCells(gridRows: h)
     }
 }

@@ -6,7 +6,8 @@ import GateSpeedFrames
 /// Around the region's bottom cells, every view pixel of a small window (at most
 /// `maximumColumns` x `maximumRows`, a few hundred pixels for a rider at the standard scale) is
 /// read through the same `FrameGeometry` mapping as the grid and compared with the learnt
-/// background of the cell whose sampling point is nearest (its mean times the global gain). A
+/// background of the cell whose sampling point is nearest (its mean times the global gain, at the
+/// level of the pixel's own row where its row band was learnt, `EdgeRefiner+RowBands`). A
 /// pixel is foreground when it differs by more than a threshold taken from the measured noise:
 /// the cell's own deviation for a single pixel (its learnt temporal noise, and the spread of the
 /// ground texture around its sampling point while learning) and the noise measured in the window
@@ -59,6 +60,16 @@ struct EdgeRefiner: Sendable {
 
     /// Per cell: the 1-sigma deviation of one view pixel from the cell's learnt mean (0-255, gain 1).
     var pixelSigma: [Float]
+    /// Per view pixel row and grid column (`bandColumns` to a row): the background of that row's
+    /// pixels nearest to the column's cell, as a share of the cell's mean, and one pixel's 1-sigma
+    /// deviation about it (0-255, gain 1); see `EdgeRefiner+RowBands`.
+    var bandRatio: [Float]
+    var bandSigma: [Float]
+    let bandColumns: Int
+    /// While learning the bands: pixels of a view row per grid column for each row phase, and per
+    /// column the last row's squares and this row's spread.
+    var bandCounts: [Int32]
+    var bandScratch: [Float]
     /// This window's pixels: difference from the background, the foreground threshold, and the
     /// background expected there.
     private var difference: [Float]
@@ -77,8 +88,14 @@ struct EdgeRefiner: Sendable {
     /// The noise measured in the last window, 1 sigma (0-255).
     private(set) var windowSigma: Float = 0
 
-    init(cellCount: Int) {
+    /// `viewRows` x `gridColumns`: the view's pixel rows and the grid's columns, for the row bands.
+    init(cellCount: Int, viewRows: Int = 0, gridColumns: Int = 0) {
         pixelSigma = [Float](repeating: 255, count: cellCount)
+        bandColumns = gridColumns
+        bandRatio = [Float](repeating: 1, count: viewRows * gridColumns)
+        bandSigma = [Float](repeating: 255, count: viewRows * gridColumns)
+        bandCounts = [Int32](repeating: 0, count: 4 * gridColumns)
+        bandScratch = [Float](repeating: 0, count: 2 * gridColumns)
         learnSquares = [Float](repeating: 0, count: cellCount)
         learnCounts = [Int32](repeating: 0, count: cellCount)
         difference = [Float](repeating: 0, count: Self.maximumColumns * Self.maximumRows)
@@ -125,6 +142,7 @@ struct EdgeRefiner: Sendable {
             let spatial = learnCounts[i] > 0 ? (learnSquares[i] / Float(learnCounts[i])).squareRoot() : 0
             pixelSigma[i] = max(Float(frame.cellBlock) * background.noiseValue(at: i), spatial)
         }
+        learnBands(background: background, frame: frame, means: means)
     }
 
     /// View pixel to sensor byte offset: view pixels map to sensor pixels one to one (orientation is
@@ -156,6 +174,11 @@ struct EdgeRefiner: Sendable {
             base = plane.base.assumingMemoryBound(to: UInt8.self) + plane.offset(x: origin.x, y: origin.y)
             columnStep = across.x * plane.pixelStride + across.y * plane.rowStride
             rowStep = down.x * plane.pixelStride + down.y * plane.rowStride
+        }
+
+        /// The view row this map reads sensor pixel `p` in.
+        func viewRow(of p: (x: Int, y: Int)) -> Int {
+            y0 + (down.x != 0 ? (p.x - origin.x) * down.x : (p.y - origin.y) * down.y)
         }
 
         /// Sensor pixel of view pixel (vx, vy).
@@ -206,6 +229,13 @@ struct EdgeRefiner: Sendable {
                 }
             }
         }
+        // Each pixel's background and deviation: its row band's (`EdgeRefiner+RowBands`) where the
+        // bands were learnt for this view, else its cell's.
+        // The bands are keyed by the view row the learning pass read each sensor row as (a crop that
+        // does not span whole sensor pixels reads a view row a pixel off from another origin).
+        let learnt = bandColumns == columns && bandRatio.count >= frame.viewHeight * columns
+            ? PixelMap(frame: frame, x0: 0, y0: 0) : nil
+        let bands = learnt != nil
         // Over the pixels within their cell's threshold (the background ones): the mean |difference|
         // relative to the cell's learnt deviation, and the mean threshold.
         var quietSum: Float = 0, quietSigma: Float = 0, quietCount = 0
@@ -214,20 +244,26 @@ struct EdgeRefiner: Sendable {
         expected.withUnsafeMutableBufferPointer { background in
         cellColumns.withUnsafeBufferPointer { table in
         pixelSigma.withUnsafeBufferPointer { sigma in
+        bandRatio.withUnsafeBufferPointer { bandRatio in
+        bandSigma.withUnsafeBufferPointer { bandSigma in
             for j in 0..<window.rows {
+                let viewRow = learnt.map { min(frame.viewHeight - 1, max(0, $0.viewRow(of: map.sensorPixel(window.x0, window.y0 + j)))) }
+                    ?? window.y0 + j
                 // The grid row whose sampling points are nearest to the pixel row's centre.
-                let cellRow = min(rows - 1, Int((Double(window.y0 + j) + 0.5) * cellsPerPixelY))
+                let cellRow = min(rows - 1, Int((Double(viewRow) + 0.5) * cellsPerPixelY))
                 let rowCells = cellRow * columns
+                let bandRow = viewRow * columns
                 let phase = (cellRow & 3) * Self.maximumColumns
                 let pixels = base + j * rowStep
                 let out = j * Self.maximumColumns
                 for k in 0..<window.columns {
-                    let cell = rowCells + table[phase + k]
-                    let b = gain * means[cell]
+                    let column = table[phase + k]
+                    let cell = rowCells + column
+                    let b = gain * means[cell] * (bands ? bandRatio[bandRow + column] : 1)
                     let d = Float(pixels[k * columnStep]) - b
                     diff[out + k] = d
                     background[out + k] = b
-                    let deviation = scale * sigma[cell]
+                    let deviation = scale * (bands ? bandSigma[bandRow + column] : sigma[cell])
                     lim[out + k] = deviation
                     // In units of the cell's own learnt deviation (3 for a pixel at its threshold).
                     let relative = abs(d) * (Self.cellDeviations / max(1e-3, deviation))
@@ -237,7 +273,7 @@ struct EdgeRefiner: Sendable {
                     quietCount += quiet ? 1 : 0
                 }
             }
-        }}}}}
+        }}}}}}}
         // The noise measured in the window itself, relative to what the cells learnt: for Gaussian
         // noise the mean absolute value is 0.8 sigma (hardly less when cut at three sigma). Noisier
         // than learnt (dusk, compression), every threshold grows with it; never below the learnt.

@@ -234,7 +234,7 @@ public struct RiderDetector: Sendable {
         previousMask = [UInt8](repeating: 0, count: n)
         changeTiles = ChangeTiles(columns: newGrid.columns, rows: newGrid.rows)
         background = BackgroundModel(cellCount: n)
-        edges = EdgeRefiner(cellCount: n)
+        edges = EdgeRefiner(cellCount: n, viewRows: viewPixels.height, gridColumns: newGrid.columns)
         ghosts = GhostRelearning(cellCount: n, columns: newGrid.columns)
         light = LocalLight(columns: newGrid.columns, rows: newGrid.rows)
         shift = CameraShiftTest(columns: newGrid.columns, rows: newGrid.rows)

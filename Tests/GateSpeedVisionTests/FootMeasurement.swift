@@ -78,6 +78,10 @@ struct AntialiasedCourse {
     var footStart = 0.72
     var footDrift = 0.03
     var figureLuma: Float = 45
+    /// Scale of the background's smooth shading (1: ±28 luma over the view).
+    var shading = 1.0
+    /// A painted line across the ground: its pixel row, and how much brighter it is than the ground.
+    var line: (row: Int, brighter: Float)?
     /// Seconds of empty course (the detector learns it), then seconds of the walk.
     var emptySeconds = 2.0
     var walkSeconds = 4.0
@@ -101,9 +105,12 @@ struct AntialiasedCourse {
         var background = [Float](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                let smooth = 18 * sine(Double(x) * 0.031 + Double(y) * 0.017) + 10 * sine(Double(y) * 0.05)
+                let smooth = shading * (18 * sine(Double(x) * 0.031 + Double(y) * 0.017) + 10 * sine(Double(y) * 0.05))
                 background[y * w + x] = Float(112 + smooth + random.uniform(-8...8))
             }
+        }
+        if let line, line.row >= 0, line.row < h {
+            for x in 0..<w { background[line.row * w + x] += line.brighter }
         }
         var pixels = [UInt8](repeating: 0, count: w * h)
         var coverage = [Float](repeating: 0, count: w * h)
