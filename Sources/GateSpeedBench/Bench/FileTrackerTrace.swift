@@ -15,17 +15,8 @@ enum FileTrackerTrace {
     static func print(_ path: String) throws(BenchFailure) {
         var source: VideoFileSource
         do { source = try VideoFileSource(path: path) } catch { throw BenchFailure(message: error.description) }
-        guard var pipeline = try? TimingPipeline(course: .standard) else { return }
-        while source.nextFrame({ frame in
-            let said = SweepTrackerTrace.step(frame, &pipeline)
-            let tracks = pipeline.detector.trackSummaries
-            guard !tracks.isEmpty || !said.isEmpty else { return }
-            let output = pipeline.lastOutput
-            var line = BenchReport.fixed(frame.timestamp, 3) + " " + (output.phase == .ready ? "" : "cal ")
-            if let rider = output.rider { line += "RIDER #\(rider.trackID) " + BenchReport.fixed(rider.x, 3) + " " }
-            line += SweepTrackerTrace.regionsAndTracks(pipeline, tracks)
-            for s in said { line += " >> " + s }
-            Swift.print(line)
-        }) == .delivered {}
+        var pipeline: TimingPipeline
+        do { pipeline = try TimingPipeline(course: .standard) } catch { throw BenchFailure(message: "\(error)") }
+        while source.nextFrame({ frame in SweepTrackerTrace.printFrame(frame, &pipeline) }) == .delivered {}
     }
 }

@@ -15,26 +15,42 @@ enum SweepTrackerTrace {
         }
         var source = SimulatedCourseSource(scene: scene)
         while source.nextFrame({ frame in
-            let said = SweepTrackerTrace.step(frame, &pipeline)
-            let t = frame.timestamp
-            let output = pipeline.lastOutput
-            let inView = sweep.runs.filter { t >= $0.entersView && t <= $0.leavesView }
-            let tracks = pipeline.detector.trackSummaries
-            guard !tracks.isEmpty || !inView.isEmpty || !said.isEmpty else { return }
-            var line = BenchReport.fixed(t, 3) + " " + (output.phase == .ready ? "" : "cal ")
-            for run in inView { line += "truth " + BenchReport.fixed(scene.x(of: run.rider, at: t), 3) + " " }
-            for b in scene.bystanders where t >= b.appears && t <= b.leaves {
-                line += (b.isStanding ? "stand " : "walk ") + BenchReport.fixed(b.x(at: t), 3) + " "
-            }
-            if let rider = output.rider { line += "RIDER #\(rider.trackID) " + BenchReport.fixed(rider.x, 3) + " " }
-            line += regionsAndTracks(pipeline, tracks)
-            for s in said { line += " >> " + s }
-            Swift.print(line)
+            printFrame(frame, &pipeline, inView: { t in sweep.runs.contains { t >= $0.entersView && t <= $0.leavesView } },
+                       truth: { t in
+                var truth = ""
+                for run in sweep.runs where t >= run.entersView && t <= run.leavesView {
+                    truth += "truth " + BenchReport.fixed(scene.x(of: run.rider, at: t), 3) + " "
+                }
+                for b in scene.bystanders where t >= b.appears && t <= b.leaves {
+                    truth += (b.isStanding ? "stand " : "walk ") + BenchReport.fixed(b.x(at: t), 3) + " "
+                }
+                return truth
+            })
         }) == .delivered {}
     }
 }
 
 extension SweepTrackerTrace {
+    /// Steps `frame` through `pipeline` and, while anyone is followed, something was said or
+    /// `inView(t)` (a rider of the scene is in view), prints one line: the time (seconds; "cal "
+    /// while the course is learnt), `truth(t)` (where the people truly are), the rider, what the
+    /// detector and the tracker made of the frame (`regionsAndTracks`) and what was said. The
+    /// tracker traces of the flat and perspective sweeps and of a recorded file.
+    static func printFrame(_ frame: VideoFrame, _ pipeline: inout TimingPipeline,
+                           inView: (Double) -> Bool = { _ in false }, ground: ((Double, Double) -> String)? = nil,
+                           truth: (Double) -> String = { _ in "" }) {
+        let said = step(frame, &pipeline)
+        let t = frame.timestamp
+        let tracks = pipeline.detector.trackSummaries
+        guard !tracks.isEmpty || !said.isEmpty || inView(t) else { return }
+        let output = pipeline.lastOutput
+        var line = BenchReport.fixed(t, 3) + " " + (output.phase == .ready ? "" : "cal ") + truth(t)
+        if let rider = output.rider { line += "RIDER #\(rider.trackID) " + BenchReport.fixed(rider.x, 3) + " " }
+        line += regionsAndTracks(pipeline, tracks, ground: ground)
+        for s in said { line += " >> " + s }
+        Swift.print(line)
+    }
+
     /// What the detector found in the last frame (the foreground share, the first four regions)
     /// and everyone the tracker follows (`*` the rider, `~` not matched this frame; view units,
     /// velocity in view widths a second), each with `ground(x, footY)` appended when given.
