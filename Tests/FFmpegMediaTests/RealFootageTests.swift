@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import FFmpegMedia
 import GateSpeedCore
-import GateSpeedEngine
 
 /// The real-footage check: a recording of people walking, with no rider, replayed on the
 /// standard course (fraction posts, 28 m) through the whole per-frame path. The footage is
@@ -19,34 +18,13 @@ import GateSpeedEngine
 
     static var hasFootage: Bool { FileManager.default.fileExists(atPath: footagePath) }
 
-    /// Every event the pipeline said over the whole file (a run's verdict taken as spoken at once).
-    static func replay() throws -> (events: [TimingEvent], frames: Int, corrupt: Int) {
-        FFmpegLog.errorsOnly()
-        let source = try VideoFileSource(path: footagePath)
-        var pipeline = try TimingPipeline(course: .standard)
-        var events: [TimingEvent] = []
-        var frames = 0
-        while true {
-            var verdict = false
-            let outcome = source.nextFrame { frame in
-                frames += 1
-                pipeline.process(frame) { event in
-                    events.append(event)
-                    if case .result = event { verdict = true }
-                    if case .invalid = event { verdict = true }
-                }
-            }
-            if verdict { pipeline.announcementFinished { _ in } }
-            if outcome == .endOfStream { break }
-        }
-        return (events, frames, source.statistics.corrupt)
-    }
-
     @Test(.enabled(if: hasFootage, "the walking footage is fetched by `make test` (Deploy/install-deps.sh)"))
     func peopleWalkingNeverPassAndAreNeverAnnounced() throws {
-        let replay = try Self.replay()
+        FFmpegLog.errorsOnly()
+        let replay = try FileReplay.events(Self.footagePath, course: .standard)
         let said = replay.events.filter { $0.name != "ready" }.map { "\($0)" }.joined(separator: "\n")
-        #expect(replay.frames == 795 && replay.corrupt == 0, "\(replay.frames) frames, \(replay.corrupt) corrupt")
+        let statistics = replay.statistics
+        #expect(statistics.delivered == 795 && statistics.corrupt == 0, "\(statistics.delivered) frames, \(statistics.corrupt) corrupt")
         // Nobody walking is ever a pass.
         let passes = replay.events.filter { if case .result(let r) = $0 { r.pass } else { false } }
         #expect(passes.isEmpty, Comment(rawValue: said))

@@ -36,21 +36,8 @@ import GateSpeedSimulation
     }
 
     func replay(_ path: String, course: Course) throws -> (results: [RunResult], statistics: FrameSourceStatistics) {
-        let source = try VideoFileSource(path: path)
-        var pipeline = try TimingPipeline(course: course)
-        var results: [RunResult] = []
-        while true {
-            var finished = false
-            let outcome = source.nextFrame { frame in
-                pipeline.process(frame) { event in
-                    if case .result(let r) = event { results.append(r); finished = true }
-                    if case .invalid = event { finished = true }
-                }
-            }
-            if finished { pipeline.announcementFinished { _ in } }
-            if outcome == .endOfStream { break }
-        }
-        return (results, source.statistics)
+        let replay = try FileReplay.events(path, course: course)
+        return (replay.events.compactMap { if case .result(let r) = $0 { r } else { nil } }, replay.statistics)
     }
 
     static let cases: [(VideoCodecChoice, String, Double, Double)] = [
