@@ -55,17 +55,14 @@ fetch_test_footage() {
   rm -rf "$work"
 }
 
-if ((${#missing[@]} == 0)); then
-  if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then fetch_test_footage; fi
-  exit 0
+if ((${#missing[@]} > 0)); then
+  sudo_cmd=()
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo_cmd=(sudo)
+  fi
+  echo "install-deps: installing ${missing[*]}" >&2
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
-
-sudo_cmd=()
-if [[ $(id -u) -ne 0 ]]; then
-  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
-  sudo_cmd=(sudo)
-fi
-echo "install-deps: installing ${missing[*]}" >&2
-"${sudo_cmd[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 if [[ "${GATESPEED_TEST_DEPS:-0}" == 1 ]]; then fetch_test_footage; fi
